@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { tf, theme } from './common';
+import { USER_FLAGS, ROUTE_RIGHTS } from './rights';
+
+/** POST /api/auth/login body. Username is case-insensitive. */
+export const loginRequest = z.object({
+  database: z.string().min(1).max(100),
+  username: z.string().min(1).max(100),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** A linked account as the session carries it (spec "bookings…" §3 User: linked accounts). */
+export const linkedAccount = z.object({
+  cust_id: z.number().int(),
+  cust_acc_code: z.string(),
+  cust_name: z.string(),
+  cust_mop: z.string(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccount>;
+
+const flagShape = Object.fromEntries(USER_FLAGS.map((f) => [f, tf])) as {
+  [K in (typeof USER_FLAGS)[number]]: typeof tf;
+};
+
+/** The signed-in user without any secret: no password, no hash. */
+export const sessionUser = z.object({
+  ausr_id: z.number().int(),
+  ausr_logon: z.string(),
+  ausr_firstname: z.string(),
+  ausr_lastname: z.string(),
+  ausr_email: z.string(),
+  ausr_cust_id: z.number().int().nullable(),
+  ausr_password_expired: tf,
+  ...flagShape,
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** POST /api/auth/session answer: the token load of spec "access…" §2 start-up restore. */
+/** 'otp' until the e-mailed code is verified, 'password' until an expired password is changed. */
+export const sessionStage = z.enum(['otp', 'password', 'full']);
+export type SessionStage = z.infer<typeof sessionStage>;
+
+export const sessionResponse = z.object({
+  stage: sessionStage,
+  user: sessionUser,
+  rights: z.array(z.enum(ROUTE_RIGHTS)),
+  accounts: z.array(linkedAccount),
+  tenant: z.object({ name: z.string(), theme }),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** POST /api/auth/login answer: a bearer token (also set as the httpOnly cookie) and the session. */
+export const loginResponse = sessionResponse.extend({
+  token: z.string(),
+  /** Set when stage is 'otp': the code's lifetime. */
+  otp_expire_minutes: z.number().int().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** POST /api/database/list answer. */
+export const databaseList = z.array(z.object({ name: z.string(), theme }));
+export type DatabaseList = z.infer<typeof databaseList>;
+
+/** GET /api/system/version answer. */
+export const versionResponse = z.object({ appVersion: z.string(), dbVersion: z.string() });
+export type VersionResponse = z.infer<typeof versionResponse>;

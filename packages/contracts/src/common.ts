@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** 'T' or 'F' flag as the spec stores it. */
+export const tf = z.enum(['T', 'F']);
+
+/** Error body of every failed call: `{ error, message, fields? }` (ARCHITECTURE rule 3). */
+export const errorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Tenant theme: Mantine primary colour, display name and an optional logo (data URL or path). */
+export const theme = z.object({
+  primaryColor: z.string(),
+  name: z.string(),
+  logo: z.string().optional(),
+});
+export type Theme = z.infer<typeof theme>;
+
+/** Money is kept in pence; the API shows pounds with two decimals. */
+export const penceToPounds = (pence: number): number => Math.round(pence) / 100;
+
+/** `£1,234.50` from pence. */
+export function formatPounds(pence: number): string {
+  return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Settings groups of spec "access…" §3, each read by system/{group}/list. */
+export const SETTINGS_GROUPS = [
+  'general',
+  'mandatory',
+  'message',
+  'default',
+  'config',
+  'customer',
+  'hoo',
+] as const;
+/** Body of system/{group}/list: {type: 'settings', database, cust_id} (spec "access…" §7). */
+export const settingsListRequest = z.object({
+  type: z.literal('settings').optional(),
+  database: z.string().max(100).optional(),
+  cust_id: z.number().int().positive().optional(),
+});

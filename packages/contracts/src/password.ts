@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { tf } from './common';
+
+/** system/password answer: the password policy (spec "access…" §5; default minimum length 8). */
+export const passwordPolicy = z.object({ minLength: z.number().int().min(1), enforceRules: tf });
+export type PasswordPolicy = z.infer<typeof passwordPolicy>;
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, enforceRules: 'T' };
+
+/**
+ * What is wrong with a new password under the policy, as messages; empty when it is fine.
+ * With enforceRules 'T': upper and lower case, a digit, a symbol, and not the username.
+ */
+export function passwordProblems(password: string, username: string, policy: PasswordPolicy): string[] {
+  const out: string[] = [];
+  if (password.length < policy.minLength)
+    out.push(`Password must be at least ${policy.minLength} characters`);
+  if (policy.enforceRules === 'T') {
+    if (!/[A-Z]/.test(password)) out.push('Password must contain an upper-case letter');
+    if (!/[a-z]/.test(password)) out.push('Password must contain a lower-case letter');
+    if (!/[0-9]/.test(password)) out.push('Password must contain a digit');
+    if (!/[^A-Za-z0-9]/.test(password)) out.push('Password must contain a symbol');
+    if (username && password.toLowerCase() === username.toLowerCase())
+      out.push('Password cannot be the same as the username');
+  }
+  return out;
+}
+
+/** Strength meter level (spec "access…" §5): the 0–100 score divided by 20, whole part (0–5). */
+export const strengthLevel = (score: number): number => Math.floor(Math.max(0, Math.min(100, score)) / 20);
+
+/** POST /api/auth/password/forgot body. */
+export const forgotRequest = z.object({
+  database: z.string().min(1).max(100),
+  username: z.string().min(1).max(100),
+});
+/** POST /api/auth/password/reset body: the token from the /reset/{token} link. */
+export const resetRequest = z.object({
+  token: z.string().min(10).max(300),
+  password: z.string().min(1).max(200),
+});
+/** POST /api/auth/password/change and user/password body (spec name ausr_password). */
+export const changeRequest = z.object({ ausr_password: z.string().min(1).max(200) });
+/** A plain `{ message }` answer. */
+export const messageResponse = z.object({ message: z.string() });
+
+/** POST /api/auth/otp/verify body: the 6-digit code. */
+export const otpVerifyRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is 6 digits'),
+});
+/** OTP verification: errorLevel 0 is success (spec "access…" §8). */
+export const otpVerifyResponse = z.object({ errorLevel: z.number().int(), message: z.string() });
+/** system/otp answer. */
+export const otpSettings = z.object({ otp_expire_minutes: z.number().int() });
+/** The on-screen OTP message of spec "access…" §9. */
+export const otpSentMessage = (minutes: number) =>
+  `An email with a code has been sent to your registered mail box. Please enter the code below to authenticate yourself. The code will expire in ${minutes} minutes.`;
+
+/** user/register body (spec "access…" §7) plus the booking's tracking reference as proof of the booking. */
+export const registerRequest = z.object({
+  database: z.string().min(1).max(100),
+  ausr_logon: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(100)
+    .regex(/^[A-Za-z0-9._@-]+$/, 'Letters, digits and . _ @ - only'),
+  ausr_password: z.string().min(1).max(200),
+  dck_id: z.number().int().positive(),
+  tracking_reference: z.string().trim().min(1).max(40),
+  dck_email: z.string().trim().max(200).optional().default(''),
+  dck_contact: z.string().trim().max(50).optional().default(''),
+  dck_telephone: z.string().trim().max(20).optional().default(''),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+/** system/guestAccessAllowed answer. */
+export const guestAccess = z.object({ guestAccessAllowed: z.boolean() });
+/** Body of the public system calls that name a database. */
+export const databaseRequest = z.object({ database: z.string().min(1).max(100) });

@@ -1,0 +1,98 @@
+/**
+ * User rights (spec "bookings…" §3 User, spec "access…" §2 and §6).
+ * Every flag is 'T' or 'F' in the database and the API.
+ */
+export const USER_FLAGS = [
+  'ausr_rights_booking',
+  'ausr_rights_history',
+  'ausr_rights_price',
+  'ausr_booking_summary',
+  'ausr_booking_complete',
+  'ausr_rights_password',
+  'ausr_rights_control',
+  'ausr_rights_trace',
+  'ausr_trace_disable_docket_access',
+  'ausr_rights_admin',
+  'ausr_rights_addressbook',
+  'ausr_rights_reports',
+  'ausr_rights_system',
+  'ausr_bypass_pcode_validation',
+  'ausr_rights_api',
+  'ausr_rights_export',
+  'ausr_rights_otp',
+  'ausr_accountaddress',
+] as const;
+export type UserFlag = (typeof USER_FLAGS)[number];
+export type UserFlags = Record<UserFlag, 'T' | 'F'>;
+
+/** Route rights of spec "access…" §6. `home` belongs to every signed-in user. */
+export const ROUTE_RIGHTS = [
+  'home',
+  'history',
+  'booking',
+  'trace',
+  'addressbook',
+  'reports',
+  'admin',
+  'control',
+] as const;
+export type RouteRight = (typeof ROUTE_RIGHTS)[number];
+
+/** The user flag behind each route right; `home` needs only a session. */
+const RIGHT_FLAG: Record<Exclude<RouteRight, 'home'>, UserFlag> = {
+  history: 'ausr_rights_history',
+  booking: 'ausr_rights_booking',
+  trace: 'ausr_rights_trace',
+  addressbook: 'ausr_rights_addressbook',
+  reports: 'ausr_rights_reports',
+  admin: 'ausr_rights_admin',
+  control: 'ausr_rights_control',
+};
+
+/** The route rights a user's flags grant, in ROUTE_RIGHTS order. */
+export function rightsOf(flags: Partial<UserFlags>): RouteRight[] {
+  return ROUTE_RIGHTS.filter((r) => r === 'home' || flags[RIGHT_FLAG[r]] === 'T');
+}
+
+/**
+ * The routes of spec "access…" §2 with the right each needs; 'public' needs none.
+ * Both the browser's router and the server's tests read this table.
+ */
+export const ROUTE_TABLE: Record<string, RouteRight | 'public'> = {
+  '/home': 'home',
+  '/docket/list': 'history',
+  '/docket/archive': 'history',
+  '/docket/detail': 'booking',
+  '/docket/detailhistory': 'history',
+  '/docket/trace': 'trace',
+  '/docket/track': 'public',
+  '/docket/quote': 'public',
+  '/address/list': 'addressbook',
+  '/address/detail': 'addressbook',
+  '/user/list': 'admin',
+  '/user/detail': 'home',
+  '/report/list': 'reports',
+  '/system': 'admin',
+  '/control': 'control',
+  '/log': 'admin',
+  '/log/detail': 'admin',
+  '/register': 'public',
+  '/login': 'public',
+  '/mfa': 'public',
+  '/success': 'public',
+  '/failed': 'public',
+  '/reset': 'public',
+};
+
+/** Where the browser sends someone who may not open `path` (spec "access…" §2 routing rules). */
+export function routeDecision(
+  path: string,
+  rights: readonly RouteRight[] | null,
+): 'allow' | 'login' | 'home' {
+  const key = path.startsWith('/reset/') ? '/reset' : path;
+  const need = ROUTE_TABLE[key];
+  if (need === undefined) return rights ? 'home' : 'login';
+  if (need === 'public') return 'allow';
+  if (!rights) return 'login';
+  return rights.includes(need) ? 'allow' : 'home';
+}
