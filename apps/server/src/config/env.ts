@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads, with its default. Nothing else reads process.env. */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  TENANT_NAME: z.string().default('Courier'),
+  TENANTS_FILE: z.string().optional(),
+  SEED_DEMO: bool.default(true),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
+  TRACK_RATE_MAX: z.coerce.number().int().min(1).default(300),
+  COOKIE_SECURE: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  /** Shared rate-limit counters when several server processes run (redis://host:6379). */
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Courier Portal <no-reply@localhost>'),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  ADDRESS_API_KEY: z.string().optional(),
+  ADDRESS_API_URL: z.url().default('https://api.getAddress.io'),
+});
+export type Env = z.infer<typeof envSchema>;
+
+/** The app version from the root package.json. */
+export function appVersion(): string {
+  const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Parses process.env once; throws a readable error naming each bad variable. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "customer_addresses_postcode_idx" ON "customer_addresses" USING btree (upper(replace("cadd_postalcode", ' ', '')) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "docket_addresses_postcode_idx" ON "docket_addresses" USING btree (upper(replace("dadd_postalcode", ' ', '')) text_pattern_ops);

@@ -1,0 +1,138 @@
+import {
+  bigint,
+  char,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customers } from './customers';
+import { users } from './users';
+import { docketStatuses } from './lookups';
+
+/**
+ * Dockets (spec "bookings…" §3 Docket). dck_docket is sequential per tenant; money in pence;
+ * distance in miles; time in minutes. dck_search holds lower-cased searchable text.
+ */
+export const dockets = pgTable(
+  'dockets',
+  {
+    dck_id: serial('dck_id').primaryKey(),
+    dck_docket: bigint('dck_docket', { mode: 'number' }).notNull().unique(),
+    dck_cust_id: integer('dck_cust_id')
+      .notNull()
+      .references(() => customers.cust_id),
+    dck_ausr_id: integer('dck_ausr_id').references(() => users.ausr_id, { onDelete: 'set null' }),
+    dck_serv_type: varchar('dck_serv_type', { length: 3 }).notNull().default('A'),
+    dck_tariff: integer('dck_tariff').notNull(),
+    dck_cust_ref1: varchar('dck_cust_ref1', { length: 30 }).notNull().default(''),
+    dck_cust_ref2: varchar('dck_cust_ref2', { length: 30 }).notNull().default(''),
+    dck_cust_ref3: varchar('dck_cust_ref3', { length: 30 }).notNull().default(''),
+    dck_cust_ref4: varchar('dck_cust_ref4', { length: 30 }).notNull().default(''),
+    dck_cust_ref5: varchar('dck_cust_ref5', { length: 30 }).notNull().default(''),
+    dck_cust_ref6: varchar('dck_cust_ref6', { length: 30 }).notNull().default(''),
+    dck_contact: varchar('dck_contact', { length: 50 }).notNull().default(''),
+    dck_telephone: varchar('dck_telephone', { length: 20 }).notNull().default(''),
+    dck_email: varchar('dck_email', { length: 200 }).notNull().default(''),
+    dck_status: char('dck_status', { length: 1 })
+      .notNull()
+      .references(() => docketStatuses.dsts_id),
+    dck_wandr: char('dck_wandr', { length: 1 }).notNull().default('F'),
+    dck_pod: char('dck_pod', { length: 1 }).notNull().default('E'),
+    dck_booked: timestamp('dck_booked', { withTimezone: true }).notNull().defaultNow(),
+    dck_distance: numeric('dck_distance', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    dck_time: integer('dck_time').notNull().default(0),
+    dck_net_pence: integer('dck_net_pence').notNull().default(0),
+    dck_vat_pence: integer('dck_vat_pence').notNull().default(0),
+    dck_total_pence: integer('dck_total_pence').notNull().default(0),
+    tracking_reference: varchar('tracking_reference', { length: 20 }).notNull().unique(),
+    dck_search: text('dck_search').notNull().default(''),
+    /** The user who registered from this booking (spec "access…" §2 Register); one per docket. */
+    dck_registered_ausr_id: integer('dck_registered_ausr_id'),
+  },
+  (t) => [
+    index('dockets_cust_docket_idx').on(t.dck_cust_id, t.dck_docket.desc()),
+    index('dockets_booked_idx').on(t.dck_booked),
+    index('dockets_cust_booked_idx').on(t.dck_cust_id, t.dck_booked),
+    index('dockets_search_trgm_idx').using('gin', sql`${t.dck_search} gin_trgm_ops`),
+  ],
+);
+
+/** Docket addresses (dadd_*), in booking order dadd_seq; type 0 collect, 1 deliver. */
+export const docketAddresses = pgTable(
+  'docket_addresses',
+  {
+    dadd_id: serial('dadd_id').primaryKey(),
+    dadd_dck_id: integer('dadd_dck_id')
+      .notNull()
+      .references(() => dockets.dck_id, { onDelete: 'cascade' }),
+    dadd_seq: integer('dadd_seq').notNull(),
+    dadd_addresstype: integer('dadd_addresstype').notNull(),
+    dadd_companyname: varchar('dadd_companyname', { length: 40 }).notNull().default(''),
+    dadd_build: varchar('dadd_build', { length: 30 }).notNull().default(''),
+    dadd_street: varchar('dadd_street', { length: 30 }).notNull().default(''),
+    dadd_locality: varchar('dadd_locality', { length: 30 }).notNull().default(''),
+    dadd_town: varchar('dadd_town', { length: 30 }).notNull().default(''),
+    dadd_county: varchar('dadd_county', { length: 30 }).notNull().default(''),
+    dadd_country: varchar('dadd_country', { length: 30 }).notNull().default('United Kingdom'),
+    dadd_postalcode: varchar('dadd_postalcode', { length: 9 }).notNull(),
+    dadd_latitude: doublePrecision('dadd_latitude'),
+    dadd_longitude: doublePrecision('dadd_longitude'),
+    dadd_name: varchar('dadd_name', { length: 50 }).notNull().default(''),
+    dadd_telephone: varchar('dadd_telephone', { length: 20 }).notNull().default(''),
+    dadd_email: varchar('dadd_email', { length: 100 }).notNull().default(''),
+    dadd_ready: timestamp('dadd_ready', { withTimezone: true }),
+    dadd_deadline: timestamp('dadd_deadline', { withTimezone: true }),
+    dadd_projected: timestamp('dadd_projected', { withTimezone: true }),
+  },
+  (t) => [
+    index('docket_addresses_dck_idx').on(t.dadd_dck_id, t.dadd_seq),
+    // Postcode search of past addresses compares the compact upper-case form, exact or by prefix.
+    index('docket_addresses_postcode_idx').using(
+      'btree',
+      sql`upper(replace(${t.dadd_postalcode}, ' ', '')) text_pattern_ops`,
+    ),
+  ],
+);
+
+/** Barcodes per docket address (dab_*). */
+export const barcodes = pgTable(
+  'barcodes',
+  {
+    dab_id: serial('dab_id').primaryKey(),
+    dab_dck_id: integer('dab_dck_id')
+      .notNull()
+      .references(() => dockets.dck_id, { onDelete: 'cascade' }),
+    dab_dadd_id: integer('dab_dadd_id')
+      .notNull()
+      .references(() => docketAddresses.dadd_id, { onDelete: 'cascade' }),
+    dab_barcode: varchar('dab_barcode', { length: 40 }).notNull(),
+    dab_reference: varchar('dab_reference', { length: 40 }).notNull().default(''),
+  },
+  (t) => [index('barcodes_dck_idx').on(t.dab_dck_id)],
+);
+
+/** Parcels (dpcl_*): quantity of pieces and weight per piece in kg. */
+export const parcels = pgTable(
+  'parcels',
+  {
+    dpcl_id: serial('dpcl_id').primaryKey(),
+    dpcl_dck_id: integer('dpcl_dck_id')
+      .notNull()
+      .references(() => dockets.dck_id, { onDelete: 'cascade' }),
+    dpcl_quantity: integer('dpcl_quantity').notNull(),
+    dpcl_weight: numeric('dpcl_weight', { precision: 8, scale: 2, mode: 'number' }).notNull(),
+    dpcl_description: varchar('dpcl_description', { length: 50 }).notNull().default(''),
+  },
+  (t) => [index('parcels_dck_idx').on(t.dpcl_dck_id)],
+);
+
+/** Docket numbers: sequential per tenant database. */
+export const docketNumberSeq = pgSequence('dck_docket_seq', { startWith: 100001 });

@@ -1,0 +1,5 @@
+export * from './users';
+export * from './customers';
+export * from './lookups';
+export * from './dockets';
+export * from './system';

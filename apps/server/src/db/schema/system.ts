@@ -1,0 +1,38 @@
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Settings by group (general, mandatory, message, default, config, customer, hoo); cust_id 0 = global. */
+export const settings = pgTable(
+  'settings',
+  {
+    sett_group: varchar('sett_group', { length: 20 }).notNull(),
+    sett_key: varchar('sett_key', { length: 100 }).notNull(),
+    sett_cust_id: integer('sett_cust_id').notNull().default(0),
+    sett_value: text('sett_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sett_group, t.sett_key, t.sett_cust_id] })],
+);
+
+/** Audit log read by the log viewer: time, user, unit, process, type (spec "bookings…" §3 Log entry). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    log_id: bigserial('log_id', { mode: 'number' }).primaryKey(),
+    log_time: timestamp('log_time', { withTimezone: true }).notNull().defaultNow(),
+    log_user: varchar('log_user', { length: 100 }).notNull().default(''),
+    log_unit: varchar('log_unit', { length: 50 }).notNull(),
+    log_process: varchar('log_process', { length: 100 }).notNull(),
+    log_type: varchar('log_type', { length: 20 }).notNull(),
+    log_detail: jsonb('log_detail'),
+  },
+  (t) => [index('audit_log_time_idx').on(t.log_time)],
+);

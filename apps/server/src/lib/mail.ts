@@ -1,0 +1,54 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** An e-mail with a plain-text and an HTML part. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail; the only way the server sends anything outside HTTP. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export interface MailerOptions {
+  /** smtp://user:pass@host:port or smtps://…; without it mails go to `outboxDir`. */
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  /** Told where an outbox mail was written (never its content: it may hold a code or a link). */
+  onOutbox?: (file: string) => void;
+}
+
+/** nodemailer over SMTP, or `.eml` files in the outbox when no SMTP_URL is configured. */
+export function createMailer(opts: MailerOptions): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      send: async (mail) => {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const file = resolve(
+        opts.outboxDir,
+        `${Date.now()}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      opts.onOutbox?.(file);
+    },
+  };
+}
+
+/** Escapes text for an HTML mail body. */
+export const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

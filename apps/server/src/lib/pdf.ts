@@ -1,0 +1,73 @@
+import PDFDocument from 'pdfkit';
+import bwipjs from 'bwip-js/node';
+
+/** A pdfkit document collected into one Buffer. */
+export function renderPdf(
+  build: (doc: PDFKit.PDFDocument) => void | Promise<void>,
+  options: PDFKit.PDFDocumentOptions = {},
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 40, ...options });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    Promise.resolve(build(doc)).then(
+      () => doc.end(),
+      (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))),
+    );
+  });
+}
+
+/** A Code 128 barcode as PNG (bwip-js), with its text under the bars. */
+export function code128Png(text: string): Promise<Buffer> {
+  return bwipjs.toBuffer({
+    bcid: 'code128',
+    text,
+    scale: 3,
+    height: 14,
+    includetext: true,
+    textxalign: 'center',
+  });
+}
+
+/** A simple table: header row, then rows; wraps to new pages. Widths in points. */
+export function drawTable(
+  doc: PDFKit.PDFDocument,
+  headers: string[],
+  rows: string[][],
+  widths: number[],
+): void {
+  const left = doc.page.margins.left;
+  const drawRow = (cells: string[], bold: boolean) => {
+    const y = doc.y;
+    const height =
+      Math.max(
+        ...cells.map((c, i) =>
+          doc
+            .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+            .fontSize(8)
+            .heightOfString(c, { width: widths[i]! - 4 }),
+        ),
+      ) + 4;
+    if (y + height > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      return drawRow(cells, bold);
+    }
+    let x = left;
+    cells.forEach((c, i) => {
+      doc.text(c, x + 2, y + 2, { width: widths[i]! - 4 });
+      x += widths[i]!;
+    });
+    doc
+      .moveTo(left, y + height)
+      .lineTo(x, y + height)
+      .lineWidth(0.3)
+      .strokeColor('#bbbbbb')
+      .stroke();
+    doc.x = left;
+    doc.y = y + height;
+  };
+  drawRow(headers, true);
+  for (const r of rows) drawRow(r, false);
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changeRequest,
+  forgotRequest,
+  loginRequest,
+  loginResponse,
+  messageResponse,
+  otpSettings,
+  otpVerifyRequest,
+  otpVerifyResponse,
+  resetRequest,
+  sessionResponse,
+} from '@courier/contracts';
+import type { FastifyRequest } from 'fastify';
+import { cookieOptions, SESSION_COOKIE } from '../../plugins/auth';
+import * as service from './auth.service';
+import type { AuthDeps } from './auth.service';
+import * as otp from './otp.service';
+import * as password from './password.service';
+
+export interface AuthRouteOptions extends AuthDeps {
+  cookieSecure: boolean;
+  /** Login attempts allowed per address and username per minute. */
+  loginRateMax: number;
+}
+
+/** Rate-limit key: the caller's address and the lower-cased username of the body. */
+const addressAndUser = (req: FastifyRequest) => {
+  const body = req.body as { username?: unknown } | undefined;
+  const user = typeof body?.username === 'string' ? body.username.toLowerCase() : '';
+  return `${req.url}|${req.ip}|${user}`;
+};
+
+/**
+ * Identity calls under /api/auth/ (spec "access…" §4 login flow, §7 authentication):
+ * login, session (token load), logout, otp/verify, otp/resend, password/forgot, password/reset,
+ * password/change (also as the spec's user/password).
+ */
+export function authRoutes(deps: AuthRouteOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/auth/login',
+      {
+        schema: { body: loginRequest, response: { 200: loginResponse } },
+        config: {
+          rateLimit: { max: deps.loginRateMax, timeWindow: '1 minute', keyGenerator: addressAndUser },
+        },
+      },
+      async (req, reply) => {
+        const { token, session, otpMinutes } = await service.login(deps, req.body);
+        reply.setCookie(SESSION_COOKIE, token, cookieOptions(deps.cookieSecure));
+        return { ...session, token, ...(otpMinutes ? { otp_expire_minutes: otpMinutes } : {}) };
+      },
+    );
+    app.post('/api/auth/session', { schema: { response: { 200: sessionResponse } } }, async (req) =>
+      service.sessionResponseOf(await req.authenticateAnyStage()),
+    );
+    app.post(
+      '/api/auth/logout',
+      { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
+      async (req, reply) => {
+        await service.logout(deps, req.sessionToken());
+        reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.cookieSecure));
+        return { ok: true };
+      },
+    );
+    app.post(
+      '/api/auth/otp/verify',
+      {
+        schema: { body: otpVerifyRequest, response: { 200: otpVerifyResponse } },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
+      async (req) => otp.verifyOtp(deps, await req.authenticateAnyStage(), req.body.code),
+    );
+    app.post('/api/auth/otp/resend', { schema: { response: { 200: otpSettings } } }, async (req) =>
+      otp.resendOtp(deps, await req.authenticateAnyStage()),
+    );
+    app.post(
+      '/api/auth/password/forgot',
+      {
+        schema: { body: forgotRequest, response: { 200: messageResponse } },
+        config: { rateLimit: { max: 5, timeWindow: '1 minute', keyGenerator: addressAndUser } },
+      },
+      async (req) => password.forgot(deps, req.body, (err) => req.log.error({ err }, 'reset mail failed')),
+    );
+    app.post(
+      '/api/auth/password/reset',
+      {
+        schema: { body: resetRequest, response: { 200: messageResponse } },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
+      async (req) => password.reset(deps, req.body),
+    );
+    for (const url of ['/api/auth/password/change', '/api/user/password'])
+      app.post(url, { schema: { body: changeRequest, response: { 200: messageResponse } } }, async (req) =>
+        password.change(await req.authenticateAnyStage(), req.body.ausr_password),
+      );
+  };
+}

@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { customerContacts, customerReferences, customers, serviceTypes, tariffTypes } from '../../db/schema';
+
+/** Accounts among `ids`, by account code. */
+export function customersByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      cust_id: customers.cust_id,
+      cust_name: customers.cust_name,
+      cust_acc_code: customers.cust_acc_code,
+      cust_mop: customers.cust_mop,
+      cust_maintariff: customers.cust_maintariff,
+      cust_mainservice: customers.cust_mainservice,
+      cust_ref1_lbl: customers.cust_ref1_lbl,
+      cust_ref1_req: sql<'T' | 'F'>`${customers.cust_ref1_req}`,
+      cust_ref2_lbl: customers.cust_ref2_lbl,
+      cust_ref2_req: sql<'T' | 'F'>`${customers.cust_ref2_req}`,
+      cust_ref3_lbl: customers.cust_ref3_lbl,
+      cust_ref3_req: sql<'T' | 'F'>`${customers.cust_ref3_req}`,
+      cust_ref4_lbl: customers.cust_ref4_lbl,
+      cust_ref4_req: sql<'T' | 'F'>`${customers.cust_ref4_req}`,
+      cust_ref5_lbl: customers.cust_ref5_lbl,
+      cust_ref5_req: sql<'T' | 'F'>`${customers.cust_ref5_req}`,
+      cust_ref6_lbl: customers.cust_ref6_lbl,
+      cust_ref6_req: sql<'T' | 'F'>`${customers.cust_ref6_req}`,
+      cust_ref5_fromlist: sql<'T' | 'F'>`${customers.cust_ref5_fromlist}`,
+    })
+    .from(customers)
+    .where(and(inArray(customers.cust_id, ids), eq(customers.cust_onhold, 'F')))
+    .orderBy(asc(customers.cust_acc_code));
+}
+
+export const listServiceTypes = (db: Executor) =>
+  db.select().from(serviceTypes).orderBy(asc(serviceTypes.styp_id));
+
+export const listTariffTypes = (db: Executor) =>
+  db
+    .select({ ttyp_tariff: tariffTypes.ttyp_tariff, ttyp_description: tariffTypes.ttyp_description })
+    .from(tariffTypes)
+    .orderBy(asc(tariffTypes.ttyp_tariff));
+
+export async function tariffById(db: Executor, id: number) {
+  const rows = await db.select().from(tariffTypes).where(eq(tariffTypes.ttyp_tariff, id)).limit(1);
+  return rows[0];
+}
+
+export async function serviceTypeById(db: Executor, id: string) {
+  const rows = await db.select().from(serviceTypes).where(eq(serviceTypes.styp_id, id)).limit(1);
+  return rows[0];
+}
+
+/** Reference list entries of an account, by reference type then description. */
+export const referencesOf = (db: Executor, custId: number) =>
+  db
+    .select({
+      cref_id: customerReferences.cref_id,
+      cref_description: customerReferences.cref_description,
+      cref_ref_type: customerReferences.cref_ref_type,
+    })
+    .from(customerReferences)
+    .where(eq(customerReferences.cref_cust_id, custId))
+    .orderBy(
+      asc(customerReferences.cref_ref_type),
+      asc(customerReferences.cref_description),
+      asc(customerReferences.cref_id),
+    );
+
+/** Contacts of an account, by name. */
+export const contactsOf = (db: Executor, custId: number) =>
+  db
+    .select({
+      ccnt_id: customerContacts.ccnt_id,
+      ccnt_name: customerContacts.ccnt_name,
+      ccnt_telephone: customerContacts.ccnt_telephone,
+      ccnt_email: customerContacts.ccnt_email,
+    })
+    .from(customerContacts)
+    .where(eq(customerContacts.ccnt_cust_id, custId))
+    .orderBy(asc(customerContacts.ccnt_name), asc(customerContacts.ccnt_id));

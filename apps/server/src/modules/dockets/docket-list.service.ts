@@ -1,0 +1,92 @@
+import { MSG, penceToPounds, type ListResponse, type ListRow, type listFilter } from '@courier/contracts';
+import type { z } from 'zod';
+import { AppError, validationError } from '../../lib/app-error';
+import { ukDayStart, ukNextDayStart } from '../../lib/dates';
+import { assertRight, type AuthContext } from '../auth/auth.service';
+import type { DocketDeps } from './dockets.service';
+import { listDockets, type ListFilter, type ListRecord } from './dockets.repository';
+
+type Filter = z.output<typeof listFilter>;
+
+/**
+ * The SQL filter of a list or export: the caller's accounts, the archive flag, the search and
+ * the DD/MM/YYYY day range. History needs both dates (spec "bookings…" §2: 'History needs both
+ * dates before it loads'); sorting by price needs the price right.
+ */
+export function sqlFilter(
+  auth: AuthContext,
+  deps: DocketDeps,
+  f: Filter,
+): Omit<ListFilter, 'limit' | 'offset'> {
+  assertRight(auth, 'history');
+  const fields: Record<string, string> = {};
+  const from = f.dateStart ? ukDayStart(f.dateStart) : undefined;
+  const end = f.dateEnd ? ukDayStart(f.dateEnd) : undefined;
+  if (f.archive && !f.dateStart) fields.dateStart = 'dateStart is required';
+  if (f.archive && !f.dateEnd) fields.dateEnd = 'dateEnd is required';
+  if (from === null) fields.dateStart = 'Not a date';
+  if (end === null) fields.dateEnd = 'Not a date';
+  if (Boolean(f.dateStart) !== Boolean(f.dateEnd))
+    fields[f.dateStart ? 'dateEnd' : 'dateStart'] ??= 'Give both dates';
+  if (from && end && end < from) fields.dateEnd = 'dateEnd is before dateStart';
+  if (Object.keys(fields).length) throw validationError(fields);
+  if (f.sort.column === 'cust_total_price' && auth.user.ausr_rights_price !== 'T')
+    throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  return {
+    accountIds: auth.accounts.map((a) => a.cust_id),
+    archive: f.archive,
+    now: deps.clock.now(),
+    search: f.search,
+    from: from ?? undefined,
+    // The end day is inclusive: up to the start of the next UK day.
+    to: end && f.dateEnd ? (ukNextDayStart(f.dateEnd) ?? undefined) : undefined,
+    sort: f.sort,
+  };
+}
+
+/** A list record as the API shows it: totals only with the price right and never negative. */
+export function toListRow(auth: AuthContext, r: ListRecord): ListRow {
+  const showPrice = auth.user.ausr_rights_price === 'T';
+  return {
+    dck_id: r.dck_id,
+    dck_docket: Number(r.dck_docket),
+    dck_cust_ref1: r.dck_cust_ref1,
+    cust_acc_code: r.cust_acc_code,
+    dck_booked: new Date(r.dck_booked).toISOString(),
+    from_town: r.from_town ?? '',
+    from_postcode: r.from_postcode ?? '',
+    to_town: r.to_town ?? '',
+    to_postcode: r.to_postcode ?? '',
+    dsts_description: r.dsts_description,
+    dsts_color: r.dsts_color,
+    dsts_font_color: r.dsts_font_color,
+    ttyp_description: r.ttyp_description,
+    tracking_reference: r.tracking_reference,
+    cust_total_price: showPrice && r.dck_total_pence >= 0 ? penceToPounds(r.dck_total_pence) : null,
+  };
+}
+
+/**
+ * docket/list (history right, spec "bookings…" §2 Booking list and history): 20 or 50 rows a page,
+ * newest docket first by default, only the caller's accounts.
+ */
+export async function list(
+  auth: AuthContext,
+  deps: DocketDeps,
+  req: Filter & { page: number; pageSize: 20 | 50 },
+): Promise<ListResponse> {
+  const filter = sqlFilter(auth, deps, req);
+  if (filter.accountIds.length === 0)
+    return { rows: [], page: req.page, pageSize: req.pageSize, hasMore: false };
+  const records = await listDockets(auth.db, {
+    ...filter,
+    limit: req.pageSize + 1,
+    offset: (req.page - 1) * req.pageSize,
+  });
+  return {
+    rows: records.slice(0, req.pageSize).map((r) => toListRow(auth, r)),
+    page: req.page,
+    pageSize: req.pageSize,
+    hasMore: records.length > req.pageSize,
+  };
+}

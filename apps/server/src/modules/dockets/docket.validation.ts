@@ -1,0 +1,122 @@
+import { MSG, type DocketData } from '@courier/contracts';
+import { AppError, validationError } from '../../lib/app-error';
+import { ukDayAndTime } from '../../lib/dates';
+import type { Executor } from '../../db/client';
+import type { AuthContext } from '../auth/auth.service';
+import { BAD_POSTCODE, postcodeAllowed } from '../postcode/postcode.service';
+import { addressRuleError } from '../addresses/addresses.rules';
+import { settingsGroups } from '../settings/settings.repository';
+import { customerRefRules } from './dockets.repository';
+
+/** The hours-of-operation message of spec "access…" §5, before the day and times. */
+export const HOO_MESSAGE = MSG.hoursOfOperation;
+
+const LABELS: Record<string, string> = {
+  dadd_companyname: 'Company',
+  dadd_build: 'Building',
+  dadd_street: 'Street',
+  dadd_locality: 'Locality',
+  dadd_town: 'Town',
+  dadd_postalcode: 'Post code',
+  dadd_name: 'Contact',
+  dadd_telephone: 'Telephone',
+  dadd_email: 'Email',
+  dadd_country: 'Country',
+};
+
+/** The booking rules that come from settings, read in one query. */
+export interface BookingRules {
+  mandatory: string[];
+  extraReferences: boolean;
+  hoursActive: boolean;
+  hours: Record<string, string>;
+  disallowPobox: boolean;
+  referenceMessage: string;
+}
+
+export async function bookingRules(db: Executor, servType: string): Promise<BookingRules> {
+  const g = await settingsGroups(db, ['general', 'mandatory', 'hoo', 'config', 'message']);
+  return {
+    mandatory: (g.mandatory![`Booking.${servType}`] ?? 'dadd_town,dadd_postalcode')
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f && f !== 'dadd_county'),
+    extraReferences: g.general!.ExtraReferences === 'T',
+    hoursActive: g.general!.GlobalHOO === 'T' || g.general!.BookingHOO === 'T',
+    hours: g.hoo!,
+    disallowPobox: g.config!.cfg_disallow_pobox === 'T',
+    referenceMessage: g.message!['Booking.ReferenceRequired'] || '{label} is required.',
+  };
+}
+
+type Address = DocketData['addresses'][number];
+
+/** Mandatory fields by service type; county never; street only when there is neither building nor ... (spec rule). */
+function mandatoryProblems(a: Address, i: number, rules: BookingRules, out: Record<string, string>) {
+  for (const f of rules.mandatory) {
+    // Street is not mandatory if building is given or if neither is given (spec "bookings…" §5).
+    if (f === 'dadd_street' && (a.dadd_build || !a.dadd_street)) continue;
+    const v = (a as unknown as Record<string, unknown>)[f];
+    if (typeof v === 'string' && v.trim() === '')
+      out[`addresses.${i}.${f}`] = `${LABELS[f] ?? f} is required`;
+  }
+}
+
+/** PO box and insufficient-address rules, shared with the address book; 422 with the spec's message. */
+function addressRule(a: Address, i: number, rules: BookingRules): void {
+  const message = addressRuleError(
+    { cadd_build: a.dadd_build, cadd_street: a.dadd_street },
+    rules.disallowPobox,
+  );
+  if (message) throw new AppError('BUSINESS_RULE', message, { [`addresses.${i}.dadd_street`]: message });
+}
+
+/** Ready and deadline strictly inside the weekday's hours (spec "access…" §5 hours of operation). */
+function hoursRule(a: Address, i: number, rules: BookingRules): void {
+  if (!rules.hoursActive) return;
+  for (const key of ['dadd_ready', 'dadd_deadline'] as const) {
+    const value = a[key];
+    if (!value) continue;
+    const { key: day, name, time } = ukDayAndTime(new Date(value));
+    const start = rules.hours[`hoo_${day}_start`] ?? '';
+    const end = rules.hours[`hoo_${day}_end`] ?? '';
+    const open = start && end && time > start && time < end;
+    if (!open) {
+      const message = `${HOO_MESSAGE} (${name} ${start || 'closed'}${end ? ` - ${end}` : ''})`;
+      throw new AppError('BUSINESS_RULE', message, { [`addresses.${i}.${key}`]: message });
+    }
+  }
+}
+
+/**
+ * Every booking rule of spec "bookings…" §5 that the schema cannot check: post codes by the
+ * bypass right, mandatory fields by service type, references (required flags, the account's list),
+ * PO box, insufficient address, hours of operation. 400 naming fields, or 422 for business rules.
+ */
+export async function validateBooking(auth: AuthContext, input: DocketData): Promise<void> {
+  const rules = await bookingRules(auth.db, input.dck_serv_type);
+  const refs = await customerRefRules(auth.db, input.dck_cust_id);
+  const fields: Record<string, string> = {};
+  const bypass = auth.user.ausr_bypass_pcode_validation === 'T';
+  input.addresses.forEach((a, i) => {
+    if (!postcodeAllowed(a.dadd_postalcode, bypass)) fields[`addresses.${i}.dadd_postalcode`] = BAD_POSTCODE;
+    mandatoryProblems(a, i, rules, fields);
+  });
+  if (refs) {
+    for (let n = 1; n <= 6; n++) {
+      if (n >= 5 && !rules.extraReferences) continue;
+      const field = `dck_cust_ref${n}` as 'dck_cust_ref1';
+      const value = input[field];
+      const label = refs[`cust_ref${n}_lbl` as keyof typeof refs] as string;
+      if (refs[`cust_ref${n}_req` as keyof typeof refs] === 'T' && !value)
+        fields[field] = rules.referenceMessage.replace('{label}', label);
+      if (n === 5 && value && refs.cust_ref5_fromlist === 'T' && !refs.list5.includes(value))
+        fields[field] = `${label} must be chosen from the list`;
+    }
+  }
+  if (Object.keys(fields).length) throw validationError(fields);
+  input.addresses.forEach((a, i) => {
+    addressRule(a, i, rules);
+    hoursRule(a, i, rules);
+  });
+}

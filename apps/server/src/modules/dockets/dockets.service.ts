@@ -1,0 +1,172 @@
+import {
+  MSG,
+  penceToPounds,
+  type DocketData,
+  type PostResponse,
+  type PriceResponse,
+  type TrackRequest,
+  type TrackResponse,
+} from '@courier/contracts';
+import { AppError, validationError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { GeoIndex, PostcodePlace } from '../../lib/geo';
+import { trackingReference } from '../../lib/tokens';
+import type { Executor } from '../../db/client';
+import type { TenantRegistry } from '../../db/tenants';
+import { writeAudit } from '../audit/audit.repository';
+import { assertAccount, assertRight, tenantByName, type AuthContext } from '../auth/auth.service';
+import { serviceTypeById, tariffById } from '../customers/customers.repository';
+import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.service';
+import { validateBooking } from './docket.validation';
+import { priceJob, travelMinutes, type PricePence } from '../pricing/pricing.service';
+import * as repo from './dockets.repository';
+
+/** What the docket service needs beyond the caller. */
+export interface DocketDeps {
+  geo: GeoIndex;
+  clock: Clock;
+  tenants: TenantRegistry;
+  /** Public tracking look-ups allowed per address per minute (default 300). */
+  trackRateMax?: number;
+}
+
+interface Priced {
+  places: PostcodePlace[];
+  miles: number;
+  minutes: number;
+  price: PricePence;
+}
+
+/** Rights, account, the booking rules, then distance along the addresses and the tariff's price. */
+async function priceInput(
+  auth: AuthContext,
+  deps: DocketDeps,
+  input: DocketData,
+  db: Executor,
+): Promise<Priced> {
+  assertRight(auth, 'booking');
+  assertAccount(auth, input.dck_cust_id);
+  await validateBooking(auth, input);
+  const tariff = await tariffById(db, input.dck_tariff);
+  if (!tariff) throw validationError({ dck_tariff: 'Unknown tariff' });
+  if (!(await serviceTypeById(db, input.dck_serv_type)))
+    throw validationError({ dck_serv_type: 'Unknown service type' });
+  const places = input.addresses.map((a, i) =>
+    placeOf(deps.geo, a.dadd_postalcode, `addresses.${i}.dadd_postalcode`),
+  );
+  const miles = routeMiles(places);
+  const pieces = input.parcels.reduce((n, p) => n + p.dpcl_quantity, 0);
+  return {
+    places,
+    miles,
+    minutes: travelMinutes(miles, tariff.ttyp_speed_mph),
+    price: priceJob(tariff, miles, pieces),
+  };
+}
+
+/** docket/price (booking and price rights): `{ total, hold, netvat, distance }`, pounds and miles. */
+export async function price(auth: AuthContext, deps: DocketDeps, input: DocketData): Promise<PriceResponse> {
+  if (auth.user.ausr_rights_price !== 'T') throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  const { price: p, miles } = await priceInput(auth, deps, input, auth.db);
+  return {
+    total: penceToPounds(p.total),
+    hold: penceToPounds(p.hold),
+    netvat: penceToPounds(p.vat),
+    distance: miles,
+  };
+}
+
+const searchText = (docketNo: number, input: DocketData) =>
+  [
+    docketNo,
+    input.dck_cust_ref1,
+    input.dck_cust_ref2,
+    input.dck_cust_ref3,
+    input.dck_cust_ref4,
+    input.dck_contact,
+    ...input.addresses.flatMap((a) => [a.dadd_companyname, a.dadd_town, a.dadd_postalcode]),
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+
+/**
+ * docket/post: saves the docket, its addresses, barcodes and parcels in one transaction.
+ * Returns the tenant's next docket number and a fresh unguessable tracking reference.
+ */
+export async function post(auth: AuthContext, deps: DocketDeps, input: DocketData): Promise<PostResponse> {
+  const priced = await priceInput(auth, deps, input, auth.db);
+  const account = auth.accounts.find((a) => a.cust_id === input.dck_cust_id)!;
+  if (account.cust_mop !== 'A')
+    throw new AppError('BUSINESS_RULE', 'Card payment is not yet available for this account', {
+      dck_cust_id: 'Card payment is not yet available',
+    });
+  const result = await auth.db.transaction(async (tx) => {
+    const dckDocket = await repo.nextDocketNumber(tx);
+    const tracking = trackingReference();
+    const dckId = await repo.insertDocket(
+      tx,
+      {
+        dck_docket: dckDocket,
+        dck_cust_id: input.dck_cust_id,
+        dck_ausr_id: auth.user.ausr_id,
+        dck_serv_type: input.dck_serv_type,
+        dck_tariff: input.dck_tariff,
+        dck_cust_ref1: input.dck_cust_ref1,
+        dck_cust_ref2: input.dck_cust_ref2,
+        dck_cust_ref3: input.dck_cust_ref3,
+        dck_cust_ref4: input.dck_cust_ref4,
+        dck_cust_ref5: input.dck_cust_ref5,
+        dck_cust_ref6: input.dck_cust_ref6,
+        dck_contact: input.dck_contact,
+        dck_telephone: input.dck_telephone,
+        dck_email: input.dck_email,
+        dck_status: 'W',
+        dck_booked: deps.clock.now(),
+        dck_distance: priced.miles,
+        dck_time: priced.minutes,
+        dck_net_pence: priced.price.net,
+        dck_vat_pence: priced.price.vat,
+        dck_total_pence: priced.price.total,
+        tracking_reference: tracking,
+        dck_search: searchText(dckDocket, input),
+      },
+      input.addresses.map(({ barcodes, ...a }, i) => ({
+        ...a,
+        dadd_seq: i,
+        dadd_postalcode: normalisePostcode(a.dadd_postalcode),
+        dadd_country: a.dadd_country || 'United Kingdom',
+        dadd_ready: a.dadd_ready ? new Date(a.dadd_ready) : null,
+        dadd_deadline: a.dadd_deadline ? new Date(a.dadd_deadline) : null,
+        dadd_latitude: priced.places[i]!.lat,
+        dadd_longitude: priced.places[i]!.lon,
+        barcodes: barcodes.map((b) => b.dab_barcode),
+      })),
+      input.parcels,
+    );
+    await writeAudit(tx, {
+      user: auth.user.ausr_logon,
+      unit: 'docket',
+      process: 'post',
+      type: 'info',
+      detail: { dck_docket: dckDocket },
+    });
+    return { dck_id: dckId, dck_docket: dckDocket, tracking_reference: tracking };
+  });
+  return { ...result, total: penceToPounds(priced.price.total), netvat: penceToPounds(priced.price.vat) };
+}
+
+/** docket/track (public): the order summary; 404 with the spec's message when not found. */
+export async function track(deps: DocketDeps, req: TrackRequest): Promise<TrackResponse> {
+  const tenant = tenantByName(deps, req.database);
+  const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
+  if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+  return {
+    tracking_reference: r.tracking_reference,
+    dck_docket: Number(r.dck_docket),
+    status: r.dsts_description,
+    collection: { town: r.from_town ?? '', postcode: r.from_postcode ?? '' },
+    delivery: { town: r.to_town ?? '', postcode: r.to_postcode ?? '' },
+    booked: new Date(r.dck_booked).toISOString(),
+  };
+}

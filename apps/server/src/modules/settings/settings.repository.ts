@@ -1,0 +1,27 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { settings } from '../../db/schema';
+
+/** Settings of a group as key → value; account-specific values (cust_id) override global ones (0). */
+export async function settingsOf(db: Executor, group: string, custId = 0): Promise<Record<string, string>> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(and(eq(settings.sett_group, group), inArray(settings.sett_cust_id, custId ? [0, custId] : [0])));
+  rows.sort((a, b) => a.sett_cust_id - b.sett_cust_id);
+  return Object.fromEntries(rows.map((r) => [r.sett_key, r.sett_value]));
+}
+
+/** Several groups at once: group → key → value (global rows only). */
+export async function settingsGroups(
+  db: Executor,
+  groups: string[],
+): Promise<Record<string, Record<string, string>>> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(and(inArray(settings.sett_group, groups), eq(settings.sett_cust_id, 0)));
+  const out: Record<string, Record<string, string>> = Object.fromEntries(groups.map((g) => [g, {}]));
+  for (const r of rows) out[r.sett_group]![r.sett_key] = r.sett_value;
+  return out;
+}

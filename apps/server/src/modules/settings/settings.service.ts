@@ -1,0 +1,52 @@
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@courier/contracts';
+import type { Executor } from '../../db/client';
+import { settingsOf } from './settings.repository';
+import { assertAccount, type AuthContext } from '../auth/auth.service';
+
+/** OTP lifetime when the setting is missing (spec "access…" §9). */
+export const DEFAULT_OTP_MINUTES = 10;
+
+const intOr = (v: string | undefined, fallback: number) => (v && /^\d{1,5}$/.test(v) ? Number(v) : fallback);
+
+/** system/password: minLength (config.PasswordMinLength, default 8), enforceRules (config.PasswordEnforceRules). */
+export async function passwordPolicyOf(db: Executor): Promise<PasswordPolicy> {
+  const c = await settingsOf(db, 'config');
+  return {
+    minLength: Math.max(1, intOr(c.PasswordMinLength, DEFAULT_PASSWORD_POLICY.minLength)),
+    enforceRules: c.PasswordEnforceRules === 'F' ? 'F' : 'T',
+  };
+}
+
+/** system/otp: the code lifetime in minutes (config.OtpExpireMinutes, default 10). */
+export async function otpMinutesOf(db: Executor): Promise<number> {
+  return Math.max(1, intOr((await settingsOf(db, 'config')).OtpExpireMinutes, DEFAULT_OTP_MINUTES));
+}
+
+/** system/guestAccessAllowed: general.GuestAccessAllowed is 'T'. */
+export async function guestAccessOf(db: Executor): Promise<boolean> {
+  return (await settingsOf(db, 'general')).GuestAccessAllowed === 'T';
+}
+
+/**
+ * One settings group as key → value for a signed-in user; with `custId` (a linked account) the
+ * account's own values override the global ones. 403 for an account not linked to the user.
+ */
+export async function groupFor(
+  auth: AuthContext,
+  group: string,
+  custId?: number,
+): Promise<Record<string, string>> {
+  if (custId) assertAccount(auth, custId);
+  return settingsOf(auth.db, group, custId ?? 0);
+}
+
+/** system/cfg_disallow_pobox/list. */
+export async function disallowPobox(auth: AuthContext): Promise<{ cfg_disallow_pobox: string }> {
+  return { cfg_disallow_pobox: (await settingsOf(auth.db, 'config')).cfg_disallow_pobox === 'T' ? 'T' : 'F' };
+}
+
+/** config.SessionIdleMinutes: minutes without a call after which a session ends; undefined when unset. */
+export async function sessionIdleMinutesOf(db: Executor): Promise<number | undefined> {
+  const v = (await settingsOf(db, 'config')).SessionIdleMinutes;
+  return v && /^\d{1,5}$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@courier/contracts';
+import { AppError } from '../lib/app-error';
+import { resolveToken, type AuthContext, type AuthDeps } from '../modules/auth/auth.service';
+
+export const SESSION_COOKIE = 'courier_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's completed session; throws 401 NOT_AUTHENTICATED without a live, full one. */
+    authenticate(): Promise<AuthContext>;
+    /** The caller's session at any login stage (OTP, forced password change, session load). */
+    authenticateAnyStage(): Promise<AuthContext>;
+    /** The raw session token from the cookie or `Authorization: Bearer`. */
+    sessionToken(): string | undefined;
+  }
+}
+
+/** Token from `Authorization: Bearer` first (API users, report download), else the cookie. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+/** Session cookie options: httpOnly, SameSite=Lax, Secure when configured. */
+export const cookieOptions = (secure: boolean) =>
+  ({ path: '/', httpOnly: true, sameSite: 'lax', secure }) as const;
+
+/** Decorates requests with `authenticate()` and `authenticateAnyStage()`; resolves the session once per request. */
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
+  app.decorateRequest('authenticate', async function (this: FastifyRequest) {
+    const auth = await authenticateRequest(this, deps);
+    if (auth.stage !== 'full') throw new AppError('NOT_AUTHENTICATED', MSG.stepRequired);
+    return auth;
+  });
+  app.decorateRequest('authenticateAnyStage', function (this: FastifyRequest) {
+    return authenticateRequest(this, deps);
+  });
+  app.decorateRequest('sessionToken', function (this: FastifyRequest) {
+    return tokenOf(this);
+  });
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<AuthContext>>();
+function authenticateRequest(request: FastifyRequest, deps: AuthDeps): Promise<AuthContext> {
+  let p = cache.get(request);
+  if (!p) {
+    p = resolveToken(deps, tokenOf(request)).then((r) => {
+      if (r.ok) return r.auth;
+      throw new AppError(
+        'NOT_AUTHENTICATED',
+        r.reason === 'expired' ? MSG.sessionExpired : MSG.notAuthenticated,
+      );
+    });
+    cache.set(request, p);
+  }
+  return p;
+}
+
+/** Refuses state-changing API calls that are not JSON (a cross-site form cannot send JSON). */
+export function registerJsonOnly(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.url.startsWith('/api/')) return;
+    const type = request.headers['content-type'] ?? '';
+    if (!type.toLowerCase().startsWith('application/json'))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  });
+}

@@ -1,0 +1,74 @@
+import { Redis } from 'ioredis';
+import { appVersion, readEnv } from './config/env';
+import { tenantSpecs } from './config/tenants-config';
+import { buildApp } from './app';
+import { openTenants } from './db/tenants';
+import { DEMO_LOGINS, isEmpty, seedDemo } from './db/seed/demo';
+import { GeoIndex } from './lib/geo';
+import { systemClock } from './lib/clock';
+import { createMailer } from './lib/mail';
+import { addressProviderFromEnv } from './modules/postcode/providers/getaddress';
+import { resolve } from 'node:path';
+
+/** Reads the environment, opens and migrates every tenant, seeds empty ones, listens. */
+async function main(): Promise<void> {
+  const env = readEnv();
+  const geo = GeoIndex.load();
+  const tenants = await openTenants(tenantSpecs(env));
+  let seeded = false;
+  if (env.SEED_DEMO) {
+    for (const t of tenants.tenants) {
+      if (await isEmpty(t.db)) {
+        await seedDemo(t.db, geo, { tenantName: t.name, dockets: 200, now: new Date() });
+        seeded = true;
+      }
+    }
+  }
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: resolve(env.DATA_DIR, 'outbox'),
+    onOutbox: (file) => console.log(`mail written to ${file} (no SMTP_URL set)`),
+  });
+  // Short timeouts: a rate limiter must answer fast or not at all.
+  const rateLimitRedis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : undefined;
+  const app = await buildApp({
+    rateLimitRedis,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    tenants,
+    geo,
+    clock: systemClock,
+    appVersion: appVersion(),
+    idleMinutes: env.SESSION_IDLE_MINUTES,
+    loginRateMax: env.LOGIN_RATE_MAX,
+    trackRateMax: env.TRACK_RATE_MAX,
+    cookieSecure: env.COOKIE_SECURE,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST,
+    addressProvider: addressProviderFromEnv(env),
+  });
+  const close = async () => {
+    await app.close();
+    await tenants.close();
+    rateLimitRedis?.disconnect();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close());
+  process.once('SIGTERM', () => void close());
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const url = `http://localhost:${env.PORT}`;
+  console.log(`\nCourier portal on ${url} — databases: ${tenants.tenants.map((t) => t.name).join(', ')}`);
+  if (seeded || env.SEED_DEMO) {
+    console.log('Demo logins (any database):');
+    for (const l of DEMO_LOGINS) console.log(`  ${l.username.padEnd(9)} ${l.password.padEnd(14)} ${l.what}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
