@@ -1,0 +1,65 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ROUTE_TABLE, type RouteRight } from '@courier/contracts';
+import { ErrorScreen } from '../components/ErrorScreen';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { RootLayout, RouteGuard, UnknownRoute } from './route-guard';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** A screen of the routes table: its path, the right from ROUTE_TABLE, and its lazy module. */
+export interface ScreenRoute {
+  path: string;
+  right: RouteRight | 'public';
+  load: () => PageModule;
+}
+
+function screen(path: string, load: () => PageModule): ScreenRoute {
+  const right = ROUTE_TABLE[path];
+  if (!right) throw new Error(`Route ${path} is not in ROUTE_TABLE`);
+  return { path, right, load };
+}
+
+/** The screens built so far (spec "access…" §2 routes); rights come from the shared ROUTE_TABLE. */
+export const SCREENS: ScreenRoute[] = [
+  screen('/home', () => import('../features/home/pages/HomePage')),
+  screen('/docket/detail', () => import('../features/dockets/pages/BookingDetailPage')),
+  screen('/docket/list', () => import('../features/dockets/pages/BookingListPage')),
+  screen('/docket/archive', () => import('../features/dockets/pages/BookingListPage')),
+  screen('/docket/detailhistory', () => import('../features/dockets/pages/BookingHistoryPage')),
+  screen('/address/list', () => import('../features/addresses/pages/AddressListPage')),
+  screen('/address/detail', () => import('../features/addresses/pages/AddressDetailPage')),
+  screen('/docket/track', () => import('../features/tracking/pages/TrackPage')),
+  screen('/register', () => import('../features/register/pages/RegisterPage')),
+];
+
+const loginPage = () => import('../features/auth/pages/LoginPage');
+
+/** The login screen's own full-page routes: login, mfa and /reset/{token} (the login screen in reset mode). */
+const LOGIN_SCREENS: ScreenRoute[] = [
+  screen('/login', loginPage),
+  screen('/mfa', () => import('../features/auth/pages/MfaPage')),
+  { ...screen('/reset', loginPage), path: '/reset/:token' },
+];
+
+const lazyRoute = ({ path, load }: ScreenRoute): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** The route tree: login outside the guard, every other screen behind it, anything else redirected. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      ...LOGIN_SCREENS.map(lazyRoute),
+      { element: <RouteGuard />, children: SCREENS.map(lazyRoute) },
+      { path: '*', element: <UnknownRoute /> },
+    ],
+  },
+];
+
+/** The app's browser router (spec "access…" §2 routes). */
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,69 @@
+import { Link, Outlet, useLocation } from 'react-router';
+import { AppShell, Button, Container, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLogin } from '@tabler/icons-react';
+import { TenantBrand } from '../../components/TenantBrand';
+import { TrackingRefInput } from '../../components/TrackingRefInput';
+import { useGuestAccessAllowed } from '../../features/auth/api/guest-access';
+import { useGuestTenant } from '../../features/auth/use-guest-tenant';
+import { useTenantTheme } from '../tenant-theme';
+import { MENU_BREAKPOINT } from '../theme';
+import { GuestNavbar } from './GuestNavbar';
+
+/** Width of the right-hand guest navbar. */
+const ASIDE_WIDTH = 240;
+
+/**
+ * The frame of public screens for guests: the database's brand, a tracking-reference box and
+ * 'Login' (on small screens the box takes its own row). The right-hand navbar shows only if a
+ * database is chosen, guest access is allowed and the screen is not the quote screen (spec
+ * "access…" §2 menus); while it shows, its Login link stands in for the header's.
+ */
+export function GuestLayout() {
+  const guest = useGuestTenant({ fallbackToFirst: true });
+  const { tenant } = useTenantTheme();
+  const { pathname } = useLocation();
+  const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`) ?? false;
+  const allowed = useGuestAccessAllowed(guest.chosen ? guest.database?.name : null);
+  const withNavbar = guest.chosen && allowed && pathname !== '/docket/quote';
+  const navbarShown = withNavbar && !compact;
+
+  return (
+    <AppShell
+      header={{ height: compact ? 112 : 64 }}
+      aside={{
+        width: ASIDE_WIDTH,
+        breakpoint: MENU_BREAKPOINT + 1,
+        collapsed: { mobile: true, desktop: !withNavbar },
+      }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Container fluid px="md" py="sm">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <TenantBrand tenant={tenant} />
+            <Group gap="sm" wrap="nowrap">
+              {!compact && <TrackingRefInput w={240} />}
+              {!navbarShown && (
+                <Button component={Link} to="/login" variant="light" leftSection={<IconLogin size={16} />}>
+                  Login
+                </Button>
+              )}
+            </Group>
+          </Group>
+          {compact && <TrackingRefInput mt="sm" />}
+        </Container>
+      </AppShell.Header>
+      {withNavbar && (
+        <AppShell.Aside p="sm">
+          <GuestNavbar />
+        </AppShell.Aside>
+      )}
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Container size="lg" px={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link, useLocation } from 'react-router';
+import { NavLink, Stack } from '@mantine/core';
+import type { SessionResponse } from '@courier/contracts';
+import { canOpen } from '../../features/auth/rights';
+import { useNewBooking } from '../../features/dockets/use-new-booking';
+import { MENU } from './menu';
+
+interface NavMenuProps {
+  session: SessionResponse;
+  /** Called after an entry is chosen (closes the menu on small screens). */
+  onNavigate: () => void;
+}
+
+/** The side navigation bar: one entry per screen the user has the right to (spec "access…" §2 menus). */
+export function NavMenu({ session, onNavigate }: NavMenuProps) {
+  const { pathname } = useLocation();
+  const newBooking = useNewBooking();
+  return (
+    <Stack gap={4} component="nav" aria-label="Main menu">
+      {MENU.filter((entry) => canOpen(session, entry.path)).map((entry) => (
+        <NavLink
+          key={entry.path}
+          component={Link}
+          to={entry.path}
+          label={entry.label}
+          leftSection={<entry.icon size={18} stroke={1.6} />}
+          active={pathname === entry.path}
+          onClick={(e) => {
+            if (entry.newBooking) {
+              e.preventDefault();
+              newBooking();
+            }
+            onNavigate();
+          }}
+          styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+        />
+      ))}
+    </Stack>
+  );
+}

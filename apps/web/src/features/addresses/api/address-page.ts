@@ -1,0 +1,12 @@
+import { addressPage, type AddressListRequest } from '@courier/contracts';
+import { apiPost } from '../../../lib/api-client';
+
+/** Cache key prefix of every address list (pages and an account's addresses); a save invalidates it. */
+export const ADDRESS_LIST_KEY = ['customer-address-list'] as const;
+
+/**
+ * POST /api/customer/address/list {page, pageSize, search, sort}: a page of the address book over
+ * all the user's accounts (spec "access…" §2 Address list).
+ */
+export const fetchAddressPage = (body: Omit<AddressListRequest, 'cadd_id' | 'cadd_cust_id'>) =>
+  apiPost('/api/customer/address/list', body, addressPage);

@@ -1,0 +1,67 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { MSG, sessionResponse, type SessionResponse } from '@courier/contracts';
+import { ApiError, apiPost } from '../../../lib/api-client';
+import { notifyApiError, notifyInfo } from '../../../lib/notify';
+
+/** Cache key of the session. */
+export const SESSION_KEY = ['session'] as const;
+
+/** Title of the start-up token load in the error catalogue (spec "access…" §8). */
+export const SESSION_TITLE = 'Load Token';
+
+/**
+ * POST /api/auth/session: the start-up restore (spec "access…" §2). No token: silent null.
+ * An expired session: an info message, and the stale cookie is dropped so it is said once.
+ * Any other failure: an error notification.
+ */
+export async function fetchSession(): Promise<SessionResponse | null> {
+  try {
+    return await apiPost('/api/auth/session', {}, sessionResponse, { quiet: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.notAuthenticated) {
+      if (error.message !== MSG.notAuthenticated) {
+        notifyInfo(SESSION_TITLE, error.message);
+        await apiPost('/api/auth/logout', {}, undefined, { quiet: true }).catch(() => undefined);
+      }
+      return null;
+    }
+    notifyApiError(SESSION_TITLE, error);
+    return null;
+  }
+}
+
+/** The session lives in the query cache; login and logout write it directly. */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: fetchSession,
+  staleTime: Infinity,
+  retry: false,
+});
+
+/**
+ * A session counts as signed in once every login step is done (stage 'full'). A session still at
+ * the OTP or forced-password-change step (spec "access…" §4) opens only the login screens.
+ */
+export const completeSession = (s: SessionResponse | null | undefined): SessionResponse | null =>
+  s?.stage === 'full' ? s : null;
+
+/**
+ * The current session: `session` when signed in (null otherwise), `pending` while a login waits at
+ * the OTP or password-change step, and whether the start-up restore is still running.
+ */
+export function useSession() {
+  const { data, isPending } = useQuery(sessionQuery);
+  const pending = data && data.stage !== 'full' ? data : null;
+  return { session: completeSession(data), pending, isPending };
+}
+
+/** Reads the session again after a login step (OTP verified, password changed). */
+export const refreshSession = (queryClient: QueryClient) =>
+  queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+
+/** The session on a screen that needs one (the route guard has checked it). */
+export function useSignedIn(): SessionResponse {
+  const { session } = useSession();
+  if (!session) throw new Error(MSG.notAuthenticated);
+  return session;
+}

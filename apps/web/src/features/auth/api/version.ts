@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { versionResponse } from '@courier/contracts';
+import { apiGet } from '../../../lib/api-client';
+
+/** GET /api/system/version: the login screen's version text (spec "access…" §2 login). */
+export const fetchVersion = () => apiGet('/api/system/version', versionResponse);
+
+/** The version never changes while the page is open. */
+export const versionQuery = queryOptions({
+  queryKey: ['version'],
+  queryFn: fetchVersion,
+  staleTime: Infinity,
+});

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { Button, Divider } from '@mantine/core';
+import { IconUserQuestion } from '@tabler/icons-react';
+import { useGuestAccessAllowed } from '../api/guest-access';
+
+/**
+ * The login screen's guest login button (spec "access…" §2), shown only when the chosen database
+ * allows guest access (§1). It should open the quote screen; until the quote wizard exists it opens
+ * guest tracking, the other screen guests may use.
+ */
+export function GuestButton({ database }: { database: string | null }) {
+  const allowed = useGuestAccessAllowed(database);
+  if (!allowed) return null;
+  return (
+    <>
+      <Divider label="or" labelPosition="center" />
+      <Button
+        component={Link}
+        to="/docket/track"
+        state={{ guest: true }}
+        variant="light"
+        fullWidth
+        leftSection={<IconUserQuestion size={18} />}
+      >
+        Guest login
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Ready and deadline are UK times whatever the browser's zone (ARCHITECTURE: dates Europe/London). */
+const ZONE = 'Europe/London';
+/** The date-time picker's value format: wall time without a zone. */
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The display format of ready and deadline (spec "bookings…" §9: date-times DD/MM/YYYY HH:mm). */
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+
+/** A picker value (UK wall time) as the API's ISO date-time with its offset. */
+export const pickerToIso = (value: string): string => dayjs.tz(value, ZONE).format();
+
+/** An ISO date-time from the API as a picker value in UK time. */
+export const isoToPicker = (iso: string): string => dayjs(iso).tz(ZONE).format(PICKER_FORMAT);
+
+/** Weekday key (sun…sat), weekday name and HH:mm of a picker value. */
+export function dayAndTime(value: string): { key: string; name: string; time: string } {
+  const t = dayjs(value);
+  return { key: t.format('ddd').toLowerCase(), name: t.format('dddd'), time: t.format('HH:mm') };
+}
+
+/** The list filters' date format (spec "bookings…" §9: DD/MM/YYYY). */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+/** The UK day `days` before today, DD/MM/YYYY. */
+export const ukDaysAgo = (days: number): string => dayjs().tz(ZONE).subtract(days, 'day').format(DATE_FORMAT);
+
+/** DD/MM/YYYY → the date picker's 'YYYY-MM-DD'. */
+export const ukDateToPicker = (value: string): string => value.split('/').reverse().join('-');
+
+/** The date picker's 'YYYY-MM-DD' → DD/MM/YYYY. */
+export const pickerToUkDate = (value: string): string => value.slice(0, 10).split('-').reverse().join('/');
+
+/** Names of the calendars' month, year and decade controls for assistive technology. */
+export const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};

@@ -1,0 +1,119 @@
+import { EMAIL_LIST_MESSAGE, isEmailList, MSG, type CustomerRow } from '@courier/contracts';
+import { postcodeError } from '../../lib/postcode';
+import { addressRuleError, missingMandatory } from '../addresses/address-rules';
+import { hoursError, mandatoryFor, type BookingRules } from './booking-rules';
+import {
+  REFERENCE_NUMBERS,
+  referenceField,
+  type AddressTextField,
+  type AddressValues,
+  type BookingValues,
+  type ReferenceNumber,
+} from './booking-values';
+
+/** What the checks need besides the values. */
+export interface ValidationContext {
+  rules: BookingRules;
+  account: CustomerRow | undefined;
+  /** ausr_bypass_pcode_validation 'T': post codes need only letters, digits and spaces. */
+  bypassPostcode: boolean;
+}
+
+/** A notification of the error catalogue (spec "bookings…" §8), `title: message`. */
+export interface Notice {
+  title: string;
+  message: string;
+}
+
+/** Field errors by form path, and the first notification the problems call for. */
+export interface Problems {
+  errors: Record<string, string>;
+  notice?: Notice;
+}
+
+/** The names the API's messages use for mandatory address fields ('Post code is required'). */
+const MANDATORY_LABELS: Record<AddressTextField, string> = {
+  dadd_companyname: 'Company',
+  dadd_build: 'Building',
+  dadd_street: 'Street',
+  dadd_locality: 'Locality',
+  dadd_town: 'Town',
+  dadd_county: 'County',
+  dadd_country: 'Country',
+  dadd_postalcode: 'Post code',
+  dadd_name: 'Contact',
+  dadd_telephone: 'Telephone',
+  dadd_email: 'Email',
+};
+/** County is never mandatory; street neither on its own (spec "bookings…" §5, see missingMandatory). */
+export const NEVER_MANDATORY = ['dadd_county', 'dadd_street'] as const;
+
+/** A reference's label and required flag from the account (spec "bookings…" §3 Customer). */
+export function referenceOf(account: CustomerRow | undefined, n: ReferenceNumber) {
+  const label = account?.[`cust_ref${n}_lbl`] || `Reference ${n}`;
+  return { label, required: account?.[`cust_ref${n}_req`] === 'T' };
+}
+
+/** References 1–4, and 5 and 6 with the ExtraReferences setting (spec "bookings…" §2, §5). */
+export const shownReferences = (rules: BookingRules): ReferenceNumber[] =>
+  REFERENCE_NUMBERS.filter((n) => n <= 4 || rules.extraReferences);
+
+function checkAddress(a: AddressValues, i: number, v: BookingValues, ctx: ValidationContext, out: Problems) {
+  const at = (field: string) => `addresses.${i}.${field}`;
+  const notify = (notice: Notice) => (out.notice ??= notice);
+  if (!a.dadd_town.trim()) out.errors[at('dadd_town')] = 'Town is required';
+  const postcode = postcodeError(a.dadd_postalcode, ctx.bypassPostcode);
+  if (postcode) {
+    out.errors[at('dadd_postalcode')] = postcode;
+    if (a.dadd_postalcode.trim()) notify({ title: 'Booking', message: postcode });
+  }
+  const missing = missingMandatory(
+    mandatoryFor(ctx.rules, v.dck_serv_type),
+    a,
+    MANDATORY_LABELS,
+    NEVER_MANDATORY,
+  );
+  for (const [field, message] of Object.entries(missing)) out.errors[at(field)] ??= message;
+  if (!isEmailList(a.dadd_email)) out.errors[at('dadd_email')] = EMAIL_LIST_MESSAGE;
+  const rule = addressRuleError(a.dadd_build, a.dadd_street, ctx.rules.disallowPoBox);
+  if (rule) {
+    out.errors[at('dadd_street')] = rule;
+    notify({ title: 'Booking', message: rule });
+  }
+  for (const field of ['dadd_ready', 'dadd_deadline'] as const) {
+    const hours = hoursError(ctx.rules, a[field]);
+    if (hours) {
+      out.errors[at(field)] = hours;
+      notify({ title: 'Hours of Operation', message: hours });
+    }
+  }
+}
+
+/**
+ * The client's copy of the booking checks of spec "bookings…" §5 (the server checks again): account
+ * and vehicle, required references with the message setting, e-mail lists, per address the town,
+ * post code format, mandatory fields by service type, PO box / insufficient address and hours of
+ * operation, at least two addresses and one parcel, whole quantities and weights.
+ */
+export function validateBooking(v: BookingValues, ctx: ValidationContext): Problems {
+  const out: Problems = { errors: {} };
+  if (!v.dck_cust_id) out.errors.dck_cust_id = 'Account is required';
+  if (!v.dck_tariff) out.errors.dck_tariff = 'Vehicle / tariff is required';
+  for (const n of shownReferences(ctx.rules)) {
+    const { label, required } = referenceOf(ctx.account, n);
+    if (required && !v[referenceField(n)].trim())
+      out.errors[referenceField(n)] = ctx.rules.referenceMessage.replace('{label}', label);
+  }
+  if (!isEmailList(v.dck_email)) out.errors.dck_email = EMAIL_LIST_MESSAGE;
+  if (v.addresses.length < 2) out.notice = { title: 'Addresses', message: MSG.twoAddresses };
+  if (v.parcels.length < 1) out.notice ??= { title: 'Parcels', message: MSG.oneParcel };
+  v.addresses.forEach((a, i) => checkAddress(a, i, v, ctx, out));
+  v.parcels.forEach((p, i) => {
+    const q = Number(p.dpcl_quantity);
+    if (!Number.isInteger(q) || q < 1) out.errors[`parcels.${i}.dpcl_quantity`] = 'Quantity is required';
+    const w = Number(p.dpcl_weight);
+    if (p.dpcl_weight.trim() === '' || !Number.isFinite(w) || w < 0 || w > 30000)
+      out.errors[`parcels.${i}.dpcl_weight`] = 'Weight is required';
+  });
+  return out;
+}

@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { MSG, type CustomerRow, type ServiceType, type TariffType } from '@courier/contracts';
+import { notifyError } from '../../../lib/notify';
+import { mandatoryFor, type BookingRules } from '../booking-rules';
+import { requiredNames } from '../../addresses/address-rules';
+import { NEVER_MANDATORY } from '../booking-validation';
+import { emptyAddress, referenceField } from '../booking-values';
+import { AccountSection } from './AccountSection';
+import { AddressSection } from './AddressSection';
+import { fieldBinder, type BookingFormApi } from './field-binder';
+import { ParcelSection } from './ParcelSection';
+import { ReferencesSection } from './ReferencesSection';
+import { ServiceSection } from './ServiceSection';
+
+const ALWAYS = ['dadd_town', 'dadd_postalcode'];
+
+interface BookingSectionsProps {
+  form: BookingFormApi;
+  readOnly: boolean;
+  accounts: CustomerRow[];
+  services: ServiceType[];
+  tariffs: TariffType[];
+  rules: BookingRules;
+  onAccount: (account: CustomerRow) => void;
+  /** Beside the parcels: the step's actions (Quote, Confirm, …). */
+  actions?: ReactNode;
+}
+
+/**
+ * The sections of the booking screen (spec "bookings…" §2 Booking detail): Account, References,
+ * Service Details, any number (at least two) of 'Address N', Parcels. Adding is free; removing below
+ * two addresses or one parcel is refused with the catalogue's 'Addresses' / 'Parcels' message.
+ */
+export function BookingSections({
+  form,
+  readOnly,
+  accounts,
+  services,
+  tariffs,
+  rules,
+  onAccount,
+  actions,
+}: BookingSectionsProps) {
+  const field = fieldBinder(form, readOnly);
+  const values = form.getValues();
+  const custId = values.dck_cust_id ? Number(values.dck_cust_id) : null;
+  const account = accounts.find((a) => a.cust_id === custId);
+  // Town and post code are always required (the API's minimum).
+  const mandatory = [...requiredNames(mandatoryFor(rules, values.dck_serv_type), NEVER_MANDATORY), ...ALWAYS];
+
+  const removeAddress = (index: number) => {
+    if (values.addresses.length <= 2) notifyError('Addresses', MSG.twoAddresses);
+    else form.removeListItem('addresses', index);
+  };
+  const removeParcel = (index: number) => {
+    if (values.parcels.length <= 1) notifyError('Parcels', MSG.oneParcel);
+    else form.removeListItem('parcels', index);
+  };
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
+        <AccountSection
+          form={form}
+          accounts={accounts}
+          field={field}
+          readOnly={readOnly}
+          onAccount={onAccount}
+        />
+        <ReferencesSection
+          account={account}
+          rules={rules}
+          field={field}
+          readOnly={readOnly}
+          filled={(n) => values[referenceField(n)] !== ''}
+        />
+        <ServiceSection services={services} tariffs={tariffs} field={field} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {values.addresses.map((a, i) => (
+          <AddressSection
+            key={a.key}
+            form={form}
+            field={field}
+            index={i}
+            readOnly={readOnly}
+            custId={custId}
+            mandatory={mandatory}
+            onRemove={() => removeAddress(i)}
+          />
+        ))}
+      </SimpleGrid>
+      {!readOnly && (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => form.insertListItem('addresses', emptyAddress(1))}
+          >
+            Add address
+          </Button>
+        </Group>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ParcelSection form={form} field={field} readOnly={readOnly} onRemove={removeParcel} />
+        {actions}
+      </SimpleGrid>
+    </Stack>
+  );
+}

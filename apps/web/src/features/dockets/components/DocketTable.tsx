@@ -1,0 +1,137 @@
+import { useNavigate } from 'react-router';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFileTypePdf, IconMapPin } from '@tabler/icons-react';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { ListRow } from '@courier/contracts';
+import { PagedTable } from '../../../components/PagedTable';
+import { trackPath } from '../../../components/TrackingRefInput';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import type { PagedList } from '../../../lib/use-paged-list';
+import { useDocketReport } from '../api/report-docket';
+import { StatusBadge } from './StatusBadge';
+
+/** A cell of two lines: the value and a dimmed detail (town and post code, day and time). */
+const twoLines = (value: string, detail: string | undefined) => (
+  <Stack gap={0}>
+    <Text size="sm">{value}</Text>
+    <Text size="xs" c="dimmed">
+      {detail}
+    </Text>
+  </Stack>
+);
+
+/** Row actions (spec "bookings…" §2): track (the tracking view) and Download PDF (report/docket). */
+function RowActions({ row }: { row: ListRow }) {
+  const navigate = useNavigate();
+  const report = useDocketReport();
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Track">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Track ${row.dck_docket}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            void navigate(trackPath(row.tracking_reference));
+          }}
+        >
+          <IconMapPin size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Download PDF">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Download PDF ${row.dck_docket}`}
+          loading={report.isPending}
+          onClick={(e) => {
+            e.stopPropagation();
+            report.mutate(row);
+          }}
+        >
+          <IconFileTypePdf size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** The vehicle shows on wide screens only, so that the totals fit beside the pinned actions. */
+const WIDE = '(min-width: 1440px)';
+
+/** The columns of the booking lists (spec "bookings…" §2), sortable on the server; Total only with prices. */
+function columns(showTotal: boolean): DataTableColumn<ListRow>[] {
+  return [
+    {
+      accessor: 'dck_docket',
+      title: 'Docket No',
+      sortable: true,
+      render: (r) => (
+        <Text fw={600} size="sm">
+          {r.dck_docket}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'dck_booked',
+      title: 'Date',
+      sortable: true,
+      render: (r) => {
+        const [day = '', time] = formatDateTime(r.dck_booked).split(' ');
+        return twoLines(day, time);
+      },
+    },
+    { accessor: 'dck_cust_ref1', title: 'Reference', sortable: true },
+    { accessor: 'cust_acc_code', title: 'Account', sortable: true },
+    {
+      accessor: 'from_town',
+      title: 'From',
+      sortable: true,
+      render: (r) => twoLines(r.from_town, r.from_postcode),
+    },
+    { accessor: 'to_town', title: 'To', sortable: true, render: (r) => twoLines(r.to_town, r.to_postcode) },
+    { accessor: 'ttyp_description', title: 'Vehicle', noWrap: true, visibleMediaQuery: WIDE },
+    {
+      accessor: 'dsts_description',
+      title: 'Status',
+      sortable: true,
+      noWrap: true,
+      render: (r) => <StatusBadge row={r} />,
+    },
+    {
+      accessor: 'cust_total_price',
+      title: 'Total',
+      textAlign: 'right',
+      noWrap: true,
+      sortable: showTotal,
+      hidden: !showTotal,
+      render: (r) => (r.cust_total_price === null ? '' : formatMoney(r.cust_total_price)),
+    },
+    { accessor: 'actions', title: '', textAlign: 'right', render: (r) => <RowActions row={r} /> },
+  ];
+}
+
+interface DocketTableProps {
+  list: PagedList<ListRow>;
+  infinite: boolean;
+  showTotal: boolean;
+  sort: DataTableSortStatus<ListRow>;
+  onSort: (sort: DataTableSortStatus<ListRow>) => void;
+  onOpen: (row: ListRow) => void;
+}
+
+/** A booking list; a click on a row opens the booking read-only. */
+export function DocketTable({ list, infinite, showTotal, sort, onSort, onOpen }: DocketTableProps) {
+  return (
+    <PagedTable<ListRow>
+      list={list}
+      infinite={infinite}
+      columns={columns(showTotal)}
+      idAccessor="dck_id"
+      sortStatus={sort}
+      onSortStatusChange={onSort}
+      onRowClick={onOpen}
+      noRecordsText="No bookings found"
+      pinLastColumn
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { HistoryDates } from '../history-filter';
+import { renderApp } from '../../../test/render';
+import { HistoryFilterModal } from './HistoryFilterModal';
+
+const DEFAULTS: HistoryDates = { dateStart: '08/03/2026', dateEnd: '10/03/2026' };
+
+function renderFilter(initial: HistoryDates = DEFAULTS) {
+  const onApply = vi.fn<(dates: HistoryDates) => void>();
+  const onClose = vi.fn();
+  const view = renderApp(<HistoryFilterModal opened initial={initial} onApply={onApply} onClose={onClose} />);
+  const dialog = screen.getByRole('dialog', { name: 'Filter' });
+  return { ...view, dialog, onApply, onClose };
+}
+
+const dateButton = (dialog: HTMLElement, label: 'Start date' | 'End date') =>
+  within(dialog).getByRole('button', { name: new RegExp(`^${label}`) });
+const apply = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Apply' });
+
+describe('HistoryFilterModal', () => {
+  it('starts from the given dates, DD/MM/YYYY, both marked required', () => {
+    const { dialog } = renderFilter();
+    expect(dateButton(dialog, 'Start date').textContent).toBe('08/03/2026');
+    expect(dateButton(dialog, 'End date').textContent).toBe('10/03/2026');
+    for (const label of ['Start date', 'End date'])
+      expect(within(dialog).getByText(label).closest('label')!.textContent).toMatch(/\*/);
+    expect(apply(dialog)).toHaveProperty('disabled', false);
+  });
+
+  it('applies the dates as they are', async () => {
+    const { dialog, user, onApply } = renderFilter();
+    await user.click(apply(dialog));
+    expect(onApply).toHaveBeenCalledWith(DEFAULTS);
+  });
+
+  it('applies dates chosen on the calendars', async () => {
+    const { dialog, user, onApply } = renderFilter();
+    await user.click(dateButton(dialog, 'Start date'));
+    await user.click(screen.getByRole('button', { name: '2 March 2026' }));
+    expect(dateButton(dialog, 'Start date').textContent).toBe('02/03/2026');
+    await user.click(dateButton(dialog, 'End date'));
+    await user.click(screen.getByRole('button', { name: '4 March 2026' }));
+    await user.click(apply(dialog));
+    expect(onApply).toHaveBeenCalledWith({ dateStart: '02/03/2026', dateEnd: '04/03/2026' });
+  });
+
+  it('offers no end date before the start date', async () => {
+    const { dialog, user } = renderFilter();
+    await user.click(dateButton(dialog, 'End date'));
+    expect(screen.getByRole('button', { name: '7 March 2026' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: '9 March 2026' })).toHaveProperty('disabled', false);
+  });
+
+  it('refuses a start after the end', async () => {
+    const { dialog, user, onApply } = renderFilter();
+    await user.click(dateButton(dialog, 'Start date'));
+    await user.click(screen.getByRole('button', { name: '12 March 2026' }));
+    expect(within(dialog).getByText('End date is before the start date')).toBeTruthy();
+    expect(apply(dialog)).toHaveProperty('disabled', true);
+    await user.click(apply(dialog));
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('needs both dates', async () => {
+    const { dialog, user, onApply } = renderFilter({ dateStart: '', dateEnd: '' });
+    expect(within(dialog).getByText('Start date is required')).toBeTruthy();
+    expect(within(dialog).getByText('End date is required')).toBeTruthy();
+    expect(apply(dialog)).toHaveProperty('disabled', true);
+    await user.click(dateButton(dialog, 'Start date'));
+    await user.click(screen.getAllByRole('button', { name: /^15 \w+ \d{4}$/ })[0]!);
+    expect(within(dialog).queryByText('Start date is required')).toBeNull();
+    expect(apply(dialog)).toHaveProperty('disabled', true);
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('closes on Cancel without applying', async () => {
+    const { dialog, user, onApply, onClose } = renderFilter();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onApply).not.toHaveBeenCalled();
+  });
+});

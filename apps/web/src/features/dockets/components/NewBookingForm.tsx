@@ -1,0 +1,118 @@
+import { useEffect, useRef } from 'react';
+import { Box } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { CustomerRow, ServiceType, SessionResponse, TariffType } from '@courier/contracts';
+import { PageTitle } from '../../../components/PageTitle';
+import { isCardPayer } from '../booking-outcome';
+import { useBookingRules } from '../booking-rules';
+import { accountDefaults, newBooking, type BookingValues } from '../booking-values';
+import { useAccountAddressPrefill } from '../use-account-address';
+import { useBookingFlow } from '../use-booking-flow';
+import { useNewBooking, useReuseBooking } from '../use-new-booking';
+import { BookingSections } from './BookingSections';
+import { ConfirmStep, EditActions } from './StepPanel';
+import { YourBooking } from './YourBooking';
+
+interface NewBookingFormProps {
+  session: SessionResponse;
+  accounts: CustomerRow[];
+  defaultAccount: CustomerRow;
+  services: ServiceType[];
+  tariffs: TariffType[];
+  /** A Re-use copy to start from; else a new booking on the default account. */
+  reused?: BookingValues;
+}
+
+/**
+ * The booking screen for a new booking (spec "bookings…" §2 Booking detail, §4): 'NEW BOOKING',
+ * the sections, then Quote → Confirm → 'BOOKING {docket}' with Your Booking. Read-only from the
+ * confirm step on.
+ */
+export function NewBookingForm({
+  session,
+  accounts,
+  defaultAccount,
+  services,
+  tariffs,
+  reused,
+}: NewBookingFormProps) {
+  const form = useForm<BookingValues>({ initialValues: reused ?? newBooking(defaultAccount) });
+  const custId = Number(form.getValues().dck_cust_id) || null;
+  const account = accounts.find((a) => a.cust_id === custId);
+  const rules = useBookingRules(custId);
+  const startNew = useNewBooking();
+  const reuse = useReuseBooking();
+  const prefill = useAccountAddressPrefill(form, session.user.ausr_accountaddress === 'T');
+
+  const fresh = () => {
+    form.setValues(newBooking(defaultAccount));
+    form.clearErrors();
+    prefill(defaultAccount.cust_id);
+  };
+  const flow = useBookingFlow({
+    form,
+    session,
+    validation: { rules, account, bypassPostcode: session.user.ausr_bypass_pcode_validation === 'T' },
+    cardPayer: isCardPayer(account),
+    onFresh: fresh,
+  });
+
+  // A new booking (not a copy) starts with the account address when the user has that option.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || reused) return;
+    prefilled.current = true;
+    prefill(defaultAccount.cust_id);
+  }, [prefill, reused, defaultAccount.cust_id]);
+
+  const confirmRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (flow.step === 'confirm') confirmRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [flow.step]);
+
+  const onAccount = (chosen: CustomerRow) => {
+    form.setValues({ dck_cust_id: String(chosen.cust_id), ...accountDefaults(chosen) });
+    prefill(chosen.cust_id);
+  };
+
+  const actions =
+    flow.step === 'docket' ? (
+      <EditActions
+        summary={flow.summary}
+        showPrice={flow.showPrice}
+        busy={flow.busy}
+        onSubmit={flow.submit}
+        onReset={fresh}
+      />
+    ) : flow.step === 'confirm' ? (
+      <Box ref={confirmRef}>
+        <ConfirmStep
+          quote={flow.quote}
+          cardPayer={isCardPayer(account)}
+          busy={flow.busy}
+          onChange={flow.change}
+          onConfirm={flow.confirm}
+          onSaveAndReuse={flow.saveAndReuse}
+        />
+      </Box>
+    ) : null;
+
+  return (
+    <>
+      <PageTitle>{flow.booking ? `BOOKING ${flow.booking.dck_docket}` : 'NEW BOOKING'}</PageTitle>
+      {flow.booking && (
+        <YourBooking booking={flow.booking} onReuse={() => reuse(form.getValues())} onNew={startNew} />
+      )}
+      <BookingSections
+        form={form}
+        readOnly={flow.step !== 'docket'}
+        accounts={accounts}
+        services={services}
+        tariffs={tariffs}
+        rules={rules}
+        onAccount={onAccount}
+        actions={actions}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+
+interface NumericInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  /** Allow one decimal point (weights). */
+  decimal?: boolean;
+}
+
+/** Keeps digits (and one point with `decimal`) and cuts to `maxLength` (spec "bookings…" §5 numeric inputs). */
+export function digitsOnly(raw: string, maxLength: number, decimal = false): string {
+  const kept = raw.replace(decimal ? /[^\d.]/g : /\D/g, '');
+  const [whole = '', ...rest] = kept.split('.');
+  const value = decimal && rest.length ? `${whole}.${rest.join('')}` : whole;
+  return value.slice(0, maxLength);
+}
+
+/**
+ * A numeric text input: non-digits are stripped as they are typed or pasted, then the value is cut
+ * to `maxLength`. No native maxlength: the browser would cut pasted text before the stripping
+ * ('Weight: 12' into 7 characters would leave nothing).
+ */
+export function NumericInput({ value, onChange, maxLength, decimal, ...input }: NumericInputProps) {
+  return (
+    <TextInput
+      inputMode={decimal ? 'decimal' : 'numeric'}
+      autoComplete="off"
+      value={value}
+      onChange={(e) => onChange(digitsOnly(e.currentTarget.value, maxLength, decimal))}
+      {...input}
+    />
+  );
+}

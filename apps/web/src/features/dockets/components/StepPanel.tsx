@@ -1,0 +1,111 @@
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowBack, IconCalculator, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import type { PriceResponse } from '@courier/contracts';
+import { Section } from '../../../components/Section';
+import { CARD_PAYMENT_UNAVAILABLE } from '../booking-outcome';
+import { QuoteSummary } from './QuoteSummary';
+
+interface EditActionsProps {
+  /** With the summary right the booking is quoted first ('Quote'), else saved at once ('Confirm'). */
+  summary: boolean;
+  showPrice: boolean;
+  busy: boolean;
+  onSubmit: () => void;
+  onReset: () => void;
+}
+
+/** The editing step's actions (spec "bookings…" §4): Quote (or Confirm without the summary right) and Reset. */
+export function EditActions({ summary, showPrice, busy, onSubmit, onReset }: EditActionsProps) {
+  const hint = !summary
+    ? 'Press Confirm to book.'
+    : showPrice
+      ? 'Press Quote for the price; you confirm the booking on the next step.'
+      : 'Press Quote to check your booking; you confirm it on the next step.';
+  return (
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} h="100%">
+      <Stack justify="space-between" h="100%" gap="md">
+        <Text c="dimmed" size="sm">
+          {hint}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onReset}>
+            Reset
+          </Button>
+          <Button
+            leftSection={summary ? <IconCalculator size={16} /> : <IconCheck size={16} />}
+            loading={busy}
+            onClick={onSubmit}
+          >
+            {summary ? 'Quote' : 'Confirm'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface ConfirmStepProps {
+  /** The price (price right), or null. */
+  quote: PriceResponse | null;
+  /** Card payers (cust_mop O or S) cannot be saved yet. */
+  cardPayer: boolean;
+  busy: boolean;
+  onChange: () => void;
+  onConfirm: () => void;
+  onSaveAndReuse: () => void;
+}
+
+/**
+ * 'Confirm' (spec "bookings…" §2, §4): the price when the user may see it, then Change (back to
+ * editing), Save and re-use, Confirm. Card payers are told card payment is not yet available.
+ */
+export function ConfirmStep({
+  quote,
+  cardPayer,
+  busy,
+  onChange,
+  onConfirm,
+  onSaveAndReuse,
+}: ConfirmStepProps) {
+  return (
+    <Section title="Confirm">
+      <Stack gap="md">
+        {quote ? (
+          <QuoteSummary quote={quote} />
+        ) : (
+          <Text size="sm">Please check your booking, then confirm it.</Text>
+        )}
+        {cardPayer && (
+          <Alert color="yellow" variant="light" title="Card payment">
+            {CARD_PAYMENT_UNAVAILABLE}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconArrowBack size={16} />}
+            onClick={onChange}
+            disabled={busy}
+          >
+            Change
+          </Button>
+          {!cardPayer && (
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconCopy size={16} />}
+                loading={busy}
+                onClick={onSaveAndReuse}
+              >
+                Save and re-use
+              </Button>
+              <Button leftSection={<IconCheck size={16} />} loading={busy} onClick={onConfirm}>
+                Confirm
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Section>
+  );
+}

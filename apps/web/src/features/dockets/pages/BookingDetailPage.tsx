@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { MSG } from '@courier/contracts';
+import { notifyError } from '../../../lib/notify';
+import { useSignedIn } from '../../auth/api/session';
+import { LoadingBlock } from '../../../components/LoadingBlock';
+import { NewBookingForm } from '../components/NewBookingForm';
+import { useBookingLookups } from '../use-booking-lookups';
+import { reusedValues } from '../use-new-booking';
+
+/** The default account is missing or on hold: home with the spec's message (spec "access…" §5). */
+function DefaultAccountUnavailable() {
+  useEffect(() => notifyError('Booking', MSG.defaultAccountUnavailable), []);
+  return <Navigate to="/home" replace />;
+}
+
+/** Loads the accounts and lookups, checks the default account, then shows the booking form. */
+function BookingDetail({ reused }: { reused: ReturnType<typeof reusedValues> }) {
+  const session = useSignedIn();
+  const { data, error } = useBookingLookups(true);
+  if (!data) return <LoadingBlock error={error} />;
+  const defaultAccount = data.accounts.find((a) => a.cust_id === session.user.ausr_cust_id);
+  if (!defaultAccount) return <DefaultAccountUnavailable />;
+  return <NewBookingForm session={session} defaultAccount={defaultAccount} reused={reused} {...data} />;
+}
+
+/**
+ * /docket/detail (booking right): each 'New booking' or Re-use opens a fresh form (spec "access…"
+ * §2 menus, "bookings…" §4 Re-use copies the booking into a new one).
+ */
+export default function BookingDetailPage() {
+  const location = useLocation();
+  return <BookingDetail key={location.key} reused={reusedValues(location.state)} />;
+}

@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ListRequest, ListRow } from '@courier/contracts';
+import { SESSION_KEY } from '../../auth/api/session';
+import { mockApi, reply } from '../../../test/api-mock';
+import { sessionWith } from '../../../test/fixtures';
+import { renderApp, testQueryClient } from '../../../test/render';
+import BookingListPage from './BookingListPage';
+
+const row = (dck_id: number, from_town: string, to_town: string): ListRow => ({
+  dck_id,
+  dck_docket: 1000 + dck_id,
+  dck_cust_ref1: `REF-${dck_id}`,
+  cust_acc_code: 'ACME',
+  dck_booked: '2026-03-09T10:15:00Z',
+  from_town,
+  from_postcode: 'LS1 4DY',
+  to_town,
+  to_postcode: 'M1 1AE',
+  dsts_description: 'Booked',
+  dsts_color: '#ffffff',
+  dsts_font_color: '#000000',
+  ttyp_description: 'car',
+  tracking_reference: `TR${dck_id}`,
+  cust_total_price: 42.5,
+});
+const ROWS = [row(1, 'Leeds', 'Manchester'), row(2, 'York', 'Hull')];
+
+/** docket/list answering the rows whose towns contain the search. */
+function serveList() {
+  return mockApi({
+    '/api/docket/list': (body) => {
+      const { search = '' } = body as ListRequest;
+      const rows = ROWS.filter((r) =>
+        `${r.from_town} ${r.to_town}`.toLowerCase().includes(search.toLowerCase()),
+      );
+      return reply({ rows, page: 1, pageSize: 20, hasMore: false });
+    },
+  });
+}
+
+function renderList(path: string) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(SESSION_KEY, sessionWith({ ausr_rights_history: 'T', ausr_rights_price: 'T' }));
+  return renderApp(null, {
+    route: path,
+    queryClient,
+    routes: (
+      <>
+        <Route path="/docket/list" element={<BookingListPage />} />
+        <Route path="/docket/archive" element={<BookingListPage />} />
+      </>
+    ),
+  });
+}
+
+const listBodies = (api: ReturnType<typeof mockApi>) => api.bodiesOf('/api/docket/list') as ListRequest[];
+
+describe('BookingListPage, Recent', () => {
+  it("lists the recent bookings, newest docket first, 20 a page, with the search box 'Search My Bookings...'", async () => {
+    const api = serveList();
+    renderList('/docket/list');
+    expect(screen.getByRole('heading', { name: 'Your Recent Bookings' })).toBeTruthy();
+    const search = screen.getByPlaceholderText('Search My Bookings...');
+    expect(search.getAttribute('aria-label')).toBe('Search My Bookings...');
+    expect(await screen.findByText('1001')).toBeTruthy();
+    expect(screen.getByText('1002')).toBeTruthy();
+    expect(screen.getByText('REF-1')).toBeTruthy();
+    expect(screen.getByText('Leeds')).toBeTruthy();
+    expect(screen.getByText('Total')).toBeTruthy();
+    expect(screen.getAllByText('£42.50')).toHaveLength(2);
+    expect(listBodies(api)).toEqual([
+      {
+        archive: false,
+        search: '',
+        sort: { column: 'dck_docket', direction: 'desc' },
+        page: 1,
+        pageSize: 20,
+      },
+    ]);
+  });
+
+  it('sends what is typed in the search box to docket/list once typing pauses', async () => {
+    const api = serveList();
+    const { user } = renderList('/docket/list');
+    await screen.findByText('1002');
+    await user.type(screen.getByPlaceholderText('Search My Bookings...'), '  leeds ');
+    await waitFor(() => expect(listBodies(api).map((b) => b.search)).toContain('leeds'));
+    await waitFor(() => expect(screen.queryByText('1002')).toBeNull());
+    expect(screen.getByText('1001')).toBeTruthy();
+    // Debounced and trimmed: no call for each key.
+    expect(listBodies(api).map((b) => b.search)).toEqual(['', 'leeds']);
+    expect(listBodies(api).at(-1)).toMatchObject({ archive: false, page: 1 });
+  });
+});
+
+describe('BookingListPage, History', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T12:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('opens the Filter first, on two days ago through today, and loads nothing until the dates are applied', async () => {
+    const api = serveList();
+    const { user } = renderList('/docket/archive');
+    expect(screen.getByRole('heading', { name: 'Your Booking History' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search My Archive...')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    expect(within(dialog).getByRole('button', { name: /Start date/ }).textContent).toContain('08/03/2026');
+    expect(within(dialog).getByRole('button', { name: /End date/ }).textContent).toContain('10/03/2026');
+    expect(screen.getByText('Set the dates in Filter to see your booking history.')).toBeTruthy();
+    expect(listBodies(api)).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await screen.findByText('1001');
+    expect(screen.getByText('From 08/03/2026 to 10/03/2026')).toBeTruthy();
+    expect(listBodies(api)).toEqual([
+      expect.objectContaining({ archive: true, dateStart: '08/03/2026', dateEnd: '10/03/2026', page: 1 }),
+    ]);
+    expect(JSON.parse(sessionStorage.getItem('courier.historyDates')!)).toEqual({
+      dateStart: '08/03/2026',
+      dateEnd: '10/03/2026',
+    });
+  });
+
+  it('opens on the dates set earlier in the tab, without the Filter', async () => {
+    sessionStorage.setItem(
+      'courier.historyDates',
+      JSON.stringify({ dateStart: '01/03/2026', dateEnd: '05/03/2026' }),
+    );
+    const api = serveList();
+    renderList('/docket/archive');
+    await screen.findByText('1001');
+    expect(screen.queryByRole('dialog', { name: 'Filter' })).toBeNull();
+    expect(listBodies(api)).toEqual([
+      expect.objectContaining({ archive: true, dateStart: '01/03/2026', dateEnd: '05/03/2026' }),
+    ]);
+  });
+});

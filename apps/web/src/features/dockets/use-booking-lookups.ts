@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerRow, ServiceType, TariffType } from '@courier/contracts';
+import { customerListQuery } from '../customers/api/customer-list';
+import { serviceTypeListQuery } from '../customers/api/service-type-list';
+import { tariffTypeListQuery } from '../customers/api/tariff-type-list';
+
+/** The lists the booking screen's selects need. */
+export interface BookingLookups {
+  accounts: CustomerRow[];
+  services: ServiceType[];
+  tariffs: TariffType[];
+}
+
+/**
+ * customer/list, servicetype/list and tarifftype/list together. customer/list needs the booking
+ * right: without it (a read-only booking from history) the accounts are left empty.
+ */
+export function useBookingLookups(withAccounts: boolean): { data?: BookingLookups; error: Error | null } {
+  const accounts = useQuery({ ...customerListQuery, enabled: withAccounts });
+  const services = useQuery(serviceTypeListQuery);
+  const tariffs = useQuery(tariffTypeListQuery);
+  const error = accounts.error ?? services.error ?? tariffs.error;
+  const accountRows = withAccounts ? accounts.data : [];
+  if (!accountRows || !services.data || !tariffs.data) return { error };
+  return { data: { accounts: accountRows, services: services.data, tariffs: tariffs.data }, error };
+}

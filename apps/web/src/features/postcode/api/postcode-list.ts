@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  postcodeListResponse,
+  RESULT_FIELDS,
+  type AddressQueryInput,
+  type ResultField,
+} from '@courier/contracts';
+import { apiPost } from '../../../lib/api-client';
+
+/** The parts of an address a search may use, named as the results name them. */
+export type SearchParts = Partial<Record<ResultField, string>>;
+
+/**
+ * The search body of spec "access…" §7 Postcode: only the non-empty fields, and no town when the
+ * post code starts with it.
+ */
+export function searchQuery(parts: SearchParts): AddressQueryInput {
+  const query: AddressQueryInput = {};
+  for (const field of RESULT_FIELDS) {
+    const value = parts[field]?.trim();
+    if (value) query[field] = value;
+  }
+  const { town, postcode } = query;
+  if (town && postcode?.toUpperCase().startsWith(town.toUpperCase())) delete query.town;
+  return query;
+}
+
+/** POST /api/postcode/list {address}: matching addresses, full length (the screens truncate them). */
+export const fetchPostcodeList = (parts: SearchParts) =>
+  apiPost('/api/postcode/list', { address: searchQuery(parts) }, postcodeListResponse);
+
+/** The address search behind each post code's search button. */
+export const usePostcodeList = () => useMutation({ mutationFn: fetchPostcodeList });

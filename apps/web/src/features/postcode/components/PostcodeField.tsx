@@ -1,0 +1,40 @@
+import type { Ref } from 'react';
+import { ActionIcon, TextInput, Tooltip, type TextInputProps } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+
+interface PostcodeFieldProps extends TextInputProps {
+  ref?: Ref<HTMLInputElement>;
+  /** Starts the address search; hidden on a read-only screen. */
+  onSearch?: () => void;
+  searching?: boolean;
+}
+
+/**
+ * A post code input with the search button next to it (spec "bookings…" §5: 'use the search button
+ * next to the post code'); Enter in the field searches too.
+ */
+export function PostcodeField({ onSearch, searching, readOnly, ...input }: PostcodeFieldProps) {
+  const search = onSearch && !readOnly ? onSearch : undefined;
+  return (
+    <TextInput
+      autoComplete="off"
+      readOnly={readOnly}
+      {...input}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' || !search) return;
+        e.preventDefault();
+        search();
+      }}
+      rightSectionPointerEvents="all"
+      rightSection={
+        search && (
+          <Tooltip label="Find Address">
+            <ActionIcon variant="light" aria-label="Find Address" loading={searching} onClick={search}>
+              <IconSearch size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )
+      }
+    />
+  );
+}

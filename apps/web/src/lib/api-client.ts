@@ -1,0 +1,117 @@
+import { errorBody, MSG, type ErrorBody } from '@courier/contracts';
+import type { z } from 'zod';
+
+/** A failed API call: HTTP status plus the server's `{ error, message, fields? }` (ARCHITECTURE rule 3). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly error: string,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** 401 NOT_AUTHENTICATED: no session or an expired one. */
+  get notAuthenticated(): boolean {
+    return this.status === 401 && this.error === MSG.notAuthenticated;
+  }
+
+  /** 403 NOT_AUTHORIZED: the session lacks the right. */
+  get notAuthorized(): boolean {
+    return this.status === 403 && this.error === MSG.notAuthorized;
+  }
+}
+
+/** Receives NOT_AUTHENTICATED / NOT_AUTHORIZED failures so the app can route (spec "access…" §2 routing rules). */
+export type AuthFailureHandler = (error: ApiError) => void;
+let authFailureHandler: AuthFailureHandler | undefined;
+
+/** Registers the one handler for route errors; the app shell installs it at start-up. */
+export function onAuthFailure(handler: AuthFailureHandler): void {
+  authFailureHandler = handler;
+}
+
+/** Per-call options of apiPost. */
+export interface ApiOptions {
+  /** Skip the login/home redirect (the start-up session restore handles its own 401). */
+  quiet?: boolean;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  let body: ErrorBody = {
+    error: 'HTTP_ERROR',
+    message: `Error code ${response.status} - ${response.statusText}`,
+  };
+  try {
+    const parsed = errorBody.safeParse(await response.json());
+    if (parsed.success) body = parsed.data;
+  } catch {
+    // Not JSON (a proxy's error page): keep the status line.
+  }
+  return new ApiError(response.status, body.error, body.message, body.fields);
+}
+
+/** Sends a request with the session cookie; a failed one becomes an ApiError (and may route). */
+async function request(path: string, init: RequestInit, options?: ApiOptions): Promise<Response> {
+  const response = await fetch(path, { ...init, credentials: 'same-origin' });
+  if (!response.ok) {
+    const error = await errorOf(response);
+    if (!options?.quiet && (error.notAuthenticated || error.notAuthorized)) authFailureHandler?.(error);
+    throw error;
+  }
+  return response;
+}
+
+async function send<T>(
+  path: string,
+  init: RequestInit,
+  schema?: z.ZodType<T>,
+  options?: ApiOptions,
+): Promise<T> {
+  const data: unknown = await (await request(path, init, options)).json();
+  return schema ? schema.parse(data) : (data as T);
+}
+
+const jsonPost = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body ?? {}),
+});
+
+/** POST JSON (always a JSON body, even `{}`: the server refuses other POSTs with 415); parses with `schema`. */
+export function apiPost<T>(
+  path: string,
+  body: unknown,
+  schema?: z.ZodType<T>,
+  options?: ApiOptions,
+): Promise<T> {
+  return send(path, jsonPost(body), schema, options);
+}
+
+/** A file the API answered (PDF, CSV) and the name it gave it in content-disposition. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The `filename="…"` of a content-disposition header, else `fallback`. */
+function filenameOf(response: Response, fallback: string): string {
+  const match = /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * POST JSON for a file answer (docket/export, docket/label, report/docket): the session cookie
+ * authenticates it, as the bearer token would (the web app never holds the token).
+ */
+export async function apiPostFile(path: string, body: unknown, fallbackName: string): Promise<ApiFile> {
+  const response = await request(path, jsonPost(body));
+  return { blob: await response.blob(), filename: filenameOf(response, fallbackName) };
+}
+
+/** GET JSON (system/version is the one GET call). */
+export function apiGet<T>(path: string, schema?: z.ZodType<T>): Promise<T> {
+  return send(path, { method: 'GET', headers: { accept: 'application/json' } }, schema);
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatMiles, formatMoney } from './format';
+
+describe('formatMoney', () => {
+  it('shows pounds with the symbol and two decimals', () => {
+    expect(formatMoney(0)).toBe('£0.00');
+    expect(formatMoney(236.7)).toBe('£236.70');
+    expect(formatMoney(5)).toBe('£5.00');
+    expect(formatMoney(0.005)).toBe('£0.01');
+  });
+
+  it('groups thousands the UK way', () => {
+    expect(formatMoney(1234.5)).toBe('£1,234.50');
+    expect(formatMoney(1_000_000)).toBe('£1,000,000.00');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows DD/MM/YYYY HH:mm in UK winter time (GMT)', () => {
+    expect(formatDateTime('2026-01-15T09:05:00Z')).toBe('15/01/2026 09:05');
+  });
+
+  it('shows DD/MM/YYYY HH:mm in UK summer time (BST), whatever the offset it came with', () => {
+    expect(formatDateTime('2026-07-01T09:05:00Z')).toBe('01/07/2026 10:05');
+    expect(formatDateTime('2026-07-01T23:30:00Z')).toBe('02/07/2026 00:30');
+    expect(formatDateTime('2026-07-01T12:00:00+02:00')).toBe('01/07/2026 11:00');
+  });
+});
+
+describe('formatMiles', () => {
+  it('shows one decimal', () => {
+    expect(formatMiles(195.34)).toBe('195.3 miles');
+    expect(formatMiles(2)).toBe('2.0 miles');
+  });
+});

@@ -1,0 +1,20 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Dates show in UK time whatever the browser's zone (ARCHITECTURE: dates). */
+const ZONE = 'Europe/London';
+
+/** `DD/MM/YYYY HH:mm` (spec "access…" §5 and §9). */
+export const formatDateTime = (iso: string): string => dayjs(iso).tz(ZONE).format('DD/MM/YYYY HH:mm');
+
+const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Pounds with the symbol and two decimals: `£236.70` (spec "bookings…" §9 currency). */
+export const formatMoney = (pounds: number): string => `£${money.format(pounds)}`;
+
+/** Miles with one decimal: `195.3 miles`. */
+export const formatMiles = (miles: number): string => `${miles.toFixed(1)} miles`;

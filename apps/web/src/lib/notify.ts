@@ -1,0 +1,23 @@
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@courier/contracts';
+import { ApiError } from './api-client';
+
+/** Notifications as `title: message` (spec "access…" §8, "bookings…" §8). */
+export function notifyError(title: string, message: string, autoClose: number | false = 8000): void {
+  notifications.show({ title, message, color: 'red', autoClose });
+}
+
+/** Information, e.g. an expired session at start-up (spec "access…" §2). */
+export function notifyInfo(title: string, message: string): void {
+  notifications.show({ title, message, color: 'blue' });
+}
+
+/** Success, e.g. 'You are logged out!'. */
+export function notifySuccess(message: string, title?: string): void {
+  notifications.show({ title, message, color: 'green' });
+}
+
+/** The server's message of a failed call under `title`; anything else as the unexpected-error text. */
+export function notifyApiError(title: string, error: unknown): void {
+  notifyError(title, error instanceof ApiError ? error.message : MSG.unexpected);
+}
