@@ -1,0 +1,358 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness';
+import { choose, labelled, notification, settle, signIn } from './ui';
+
+/**
+ * Bookings complete (spec "bookings…" §2 Booking detail, Booking list and history; spec "access…" §2
+ * Address list and detail): a booking with three addresses, references, barcodes and two parcels,
+ * reopened read-only and re-used; the history with its filter and the CSV export; the address book
+ * with the post code search, used in a booking.
+ */
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+const CUSTOMER = ['customer', 'Customer#2026'] as const;
+const ADMIN = ['admin', 'Admin#2026'] as const;
+
+/** A titled section of the booking screen ('Address 1: Collect from', 'References', …). */
+const section = (page: Page, title: string): Locator => page.getByRole('group', { name: title, exact: true });
+
+/** Fills labelled inputs inside a section. */
+async function fill(scope: Locator, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(labelled(label)).fill(value);
+}
+
+/** The value of a labelled input inside a section. */
+const valueOf = (scope: Locator, label: string) => scope.getByLabel(labelled(label)).inputValue();
+
+/** A full-page screenshot from the top of the page, once notifications and scrolling have settled. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await settle(page);
+  await h.screenshot(page, name);
+}
+
+/** Opens a new booking from the toolbar. */
+async function newBooking(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'New booking' }).click();
+  await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
+}
+
+/** Quote, then Confirm on the confirm step; answers the new docket number. */
+async function quoteAndConfirm(page: Page, screenshot?: string): Promise<number> {
+  await page.getByRole('button', { name: 'Quote', exact: true }).click();
+  await section(page, 'Confirm').waitFor();
+  await page.getByText(/^Total £[\d,]+\.\d{2}$/).waitFor();
+  if (screenshot) await shot(page, screenshot);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const heading = page.getByRole('heading', { name: /^BOOKING \d+$/ });
+  await heading.waitFor();
+  return Number((await heading.innerText()).replace('BOOKING ', ''));
+}
+
+/**
+ * The date picker's label of the first day of the month before the filter's default start (two days
+ * ago), e.g. '1 October 2026': a window that holds every seeded booking of the last 30 days.
+ */
+function firstOfPreviousMonth(): string {
+  const start = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - 1, 1));
+  return first.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** A UK day `offset` days from today: its calendar label ('23 November 2026') and weekday name. */
+function ukDay(offset: number): { label: string; weekday: string } {
+  const day = new Date(Date.now() + offset * 24 * 3600 * 1000);
+  const zone = { timeZone: 'Europe/London' } as const;
+  return {
+    label: day.toLocaleDateString('en-GB', { ...zone, day: 'numeric', month: 'long', year: 'numeric' }),
+    weekday: day.toLocaleDateString('en-GB', { ...zone, weekday: 'long' }),
+  };
+}
+
+/** The first day from `from` days ahead whose weekday passes `test`. */
+function nextDay(from: number, test: (weekday: string) => boolean): { label: string; weekday: string } {
+  for (let offset = from; ; offset++) {
+    const day = ukDay(offset);
+    if (test(day.weekday)) return day;
+  }
+}
+
+/** Sets a Ready or Deadline picker: the day (turning the month if needed), then the time. */
+async function pickDateTime(page: Page, scope: Locator, label: string, day: string, time: [string, string]) {
+  await scope.getByRole('button', { name: label, exact: true }).click();
+  const dayButton = page.getByRole('button', { name: day, exact: true });
+  await page.getByRole('button', { name: 'Next month' }).waitFor();
+  for (let turn = 0; turn < 2 && !(await dayButton.isVisible()); turn++)
+    await page.getByRole('button', { name: 'Next month' }).click();
+  await dayButton.click();
+  await page.getByRole('spinbutton').nth(0).fill(time[0]);
+  await page.getByRole('spinbutton').nth(1).fill(time[1]);
+  await page.getByRole('button', { name: 'Set date and time' }).click();
+}
+
+describe('bookings complete in Chromium', () => {
+  it('books three addresses with references, barcodes and two parcels, reopens it read-only and re-uses it', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await signIn(page, ...CUSTOMER);
+    await newBooking(page);
+    await shot(page, 'bookings-new');
+
+    // DEMO002 requires its first reference, 'Order number'.
+    await choose(section(page, 'Account'), 'Account', 'Demo Couriers Medical Couriers (DEMO002)');
+    // The account's contacts fill the booking's contact.
+    await section(page, 'Account').getByRole('button', { name: 'Customer Contacts' }).click();
+    await page
+      .getByRole('dialog', { name: 'Customer Contacts' })
+      .getByRole('row', { name: /Tom Fletcher/ })
+      .click();
+    expect(await valueOf(section(page, 'Account'), 'Contact')).toBe('Tom Fletcher');
+    expect(await valueOf(section(page, 'Account'), 'Email')).toBe('tom@example.com');
+
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await section(page, 'Address 3: Deliver from').waitFor();
+    await fill(section(page, 'Address 1: Collect from'), {
+      Company: 'Piccadilly Plaza',
+      Street: 'Portland Street',
+      Town: 'Manchester',
+      Postcode: 'M1 1AE',
+    });
+    await fill(section(page, 'Address 2'), {
+      Company: 'Health Centre',
+      Street: 'Lawson Street',
+      Town: 'Stockton-on-Tees',
+      Postcode: 'TS18 1HU',
+    });
+    await fill(section(page, 'Address 3: Deliver from'), {
+      Company: 'Buckingham Palace',
+      Street: 'The Mall',
+      Town: 'London',
+      Postcode: 'SW1A 1AA',
+      Contact: 'Amira Khan',
+      Email: 'amira@example.com; office@example.com',
+    });
+
+    // Without the order number, and ready on a Sunday, the client refuses with the settings' messages.
+    const first = section(page, 'Address 1: Collect from');
+    const sunday = nextDay(0, (d) => d === 'Sunday');
+    await pickDateTime(page, first, 'Ready', sunday.label, ['10', '00']);
+    await page.getByRole('button', { name: 'Quote', exact: true }).click();
+    const references = section(page, 'References');
+    await references.getByText('Order number is required.').waitFor();
+    await notification(page, 'Hours of Operation', '(Sunday closed)').waitFor();
+    await shot(page, 'bookings-validation');
+    await fill(references, { 'Order number': 'ORD-1001', 'Cost centre': 'CC-7' });
+    const weekday = nextDay(1, (d) => !['Saturday', 'Sunday'].includes(d));
+    await pickDateTime(page, first, 'Ready', weekday.label, ['10', '30']);
+    expect(await first.getByRole('button', { name: 'Ready', exact: true }).innerText()).toMatch(/ 10:30$/);
+
+    // Two barcodes on the collection, Enter adding each.
+    await first.getByRole('button', { name: /^Barcodes/ }).click();
+    const barcodes = page.getByRole('dialog', { name: 'Address Barcodes' });
+    for (const code of ['BC-0001', 'BC-0002']) {
+      await barcodes.getByLabel('Barcode', { exact: true }).fill(code);
+      await barcodes.getByLabel('Barcode', { exact: true }).press('Enter');
+    }
+    await barcodes.getByText('BC-0002').waitFor();
+    await settle(page);
+    await shot(page, 'bookings-barcodes');
+    await barcodes.getByRole('button', { name: 'Done' }).click();
+    await first.getByText('BC-0001').waitFor();
+
+    // A second parcel row.
+    await page.getByRole('button', { name: 'Add parcel' }).click();
+    await fill(page.getByRole('group', { name: 'Parcel 2' }), {
+      Quantity: '2x',
+      'Weight (kg)': '3.5',
+      Description: 'Boxes',
+    });
+    expect(await valueOf(page.getByRole('group', { name: 'Parcel 2' }), 'Quantity')).toBe('2');
+
+    const docketNo = await quoteAndConfirm(page, 'bookings-confirm');
+    await page.getByRole('heading', { name: 'Your Booking' }).waitFor();
+    const [label] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Consignment Label' }).click(),
+    ]);
+    expect(label.url()).toMatch(/^blob:/);
+    await label.close();
+    expect(await first.getByLabel(labelled('Town')).getAttribute('readonly')).not.toBeNull();
+    await shot(page, 'bookings-complete');
+
+    // Reopened from the list: read-only, with its addresses, parcels and barcodes.
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Your Recent Bookings' })
+      .click();
+    await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: String(docketNo) })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: `BOOKING ${docketNo}` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('caller')).toBe('docketList');
+    await section(page, 'Address 3: Deliver from').waitFor();
+    expect(await valueOf(section(page, 'Address 2'), 'Town')).toBe('Stockton-on-Tees');
+    expect(await valueOf(section(page, 'Address 3: Deliver from'), 'Postcode')).toBe('SW1A 1AA');
+    expect(await valueOf(references, 'Order number')).toBe('ORD-1001');
+    expect(await valueOf(page.getByRole('group', { name: 'Parcel 2' }), 'Quantity')).toBe('2');
+    expect(await valueOf(page.getByRole('group', { name: 'Parcel 2' }), 'Description')).toBe('Boxes');
+    await section(page, 'Address 1: Collect from').getByText('BC-0002').waitFor();
+    expect(await first.getByRole('button', { name: 'Ready', exact: true }).innerText()).toMatch(/ 10:30$/);
+    expect(await page.getByRole('button', { name: 'Quote' }).count()).toBe(0);
+    await shot(page, 'bookings-readonly');
+
+    // Re-use copies it into a new booking, which is saved too.
+    await page.getByRole('button', { name: 'Re-use' }).click();
+    await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
+    expect(await valueOf(references, 'Order number')).toBe('ORD-1001');
+    expect(await valueOf(section(page, 'Address 3: Deliver from'), 'Company')).toBe('Buckingham Palace');
+    await shot(page, 'bookings-reused');
+    const reusedNo = await quoteAndConfirm(page);
+    expect(reusedNo).toBeGreaterThan(docketNo);
+
+    await context.close();
+  });
+
+  it('shows the history between the filter dates and exports it to CSV as admin', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await signIn(page, ...ADMIN);
+    await page.goto('/docket/list');
+    await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('heading', { name: 'Your Booking History' }).waitFor();
+
+    // History waits for its dates: the Filter modal opens with two days ago through today.
+    const filter = page.getByRole('dialog', { name: 'Filter' });
+    await filter.waitFor();
+    await filter.getByRole('button', { name: 'Start date' }).click();
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await page.getByRole('button', { name: firstOfPreviousMonth(), exact: true }).click();
+    await settle(page);
+    await shot(page, 'bookings-history-filter');
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await page.getByPlaceholder('Search My Archive...').waitFor();
+    await page.getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('row').count()).toBeGreaterThan(1);
+    await shot(page, 'bookings-history');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('booking-history.csv');
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toBe(
+      'Docket No,Date,Reference,Account,From,From Postcode,To,To Postcode,Vehicle,Status,Total',
+    );
+    expect(csv.trim().split(/\r?\n/).length).toBeGreaterThan(1);
+
+    // Download PDF: the docket report named after the docket number.
+    const firstRow = page.getByRole('row').nth(1);
+    const docketNo = (await firstRow.getByRole('cell').first().innerText()).trim();
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      firstRow.getByRole('button', { name: `Download PDF ${docketNo}` }).click(),
+    ]);
+    expect(report.suggestedFilename()).toBe(`${docketNo}.pdf`);
+
+    // Infinite scroll: 50 rows, then the next 50 when the table is scrolled to its bottom.
+    await page.getByRole('switch', { name: 'Infinite scroll' }).check();
+    await page.getByRole('row').nth(50).waitFor();
+    await page
+      .locator('.mantine-datatable .mantine-ScrollArea-viewport')
+      .evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.getByRole('row').nth(51).waitFor();
+    expect(await page.getByRole('row').count()).toBeGreaterThan(51);
+
+    await context.close();
+  });
+
+  it('saves a searched address in the address book and books with it from the customer address list', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await signIn(page, ...CUSTOMER);
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Address Book' })
+      .click();
+    await page.getByRole('heading', { name: 'Your Addresses' }).waitFor();
+    await page.getByRole('row').nth(1).waitFor();
+    await shot(page, 'addresses-list');
+
+    await page.getByRole('link', { name: 'New address' }).click();
+    await page.getByRole('heading', { name: 'ADDRESS DETAIL' }).waitFor();
+    await choose(page, 'Account', 'Demo Couriers Pharmacy Supplies (DEMO001)');
+    await page.getByLabel(labelled('Postcode')).fill('TS18 1HU');
+    await page.getByRole('button', { name: 'Find Address' }).click();
+    const results = page.getByRole('dialog', { name: 'ADDRESS LIST' });
+    await results.getByRole('row', { name: /The Dovecot Surgery/ }).waitFor();
+    await settle(page);
+    await shot(page, 'addresses-search');
+    await results.getByRole('row', { name: /The Dovecot Surgery/ }).click();
+    expect(await page.getByLabel(labelled('Company name')).inputValue()).toBe('The Dovecot Surgery');
+    expect(await page.getByLabel(labelled('Building')).inputValue()).toBe('The Health Centre');
+    expect(await page.getByLabel(labelled('Street')).inputValue()).toBe('Lawson Street');
+    expect(await page.getByLabel(labelled('Latitude')).inputValue()).not.toBe('');
+    await shot(page, 'addresses-detail');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notification(page, '', 'Address record saved').waitFor();
+    await page.getByRole('heading', { name: 'Your Addresses' }).waitFor();
+    await page.getByPlaceholder('Search My Addresses...').fill('Dovecot');
+    await page.getByRole('row', { name: /The Dovecot Surgery/ }).waitFor();
+
+    // The saved address fills the delivery of a new booking from the customer address list.
+    await newBooking(page);
+    await fill(section(page, 'Address 1: Collect from'), {
+      Company: 'Piccadilly Plaza',
+      Street: 'Portland Street',
+      Town: 'Manchester',
+      Postcode: 'M1 1AE',
+    });
+    const delivery = section(page, 'Address 2: Deliver from');
+    await delivery.getByRole('button', { name: /Customer Address List/ }).click();
+    const book = page.getByRole('dialog', { name: 'Customer Address List' });
+    await book.getByRole('textbox').fill('Dovecot');
+    await book.getByRole('row', { name: /The Dovecot Surgery/ }).waitFor();
+    await settle(page);
+    await shot(page, 'bookings-customer-addresses');
+    await book.getByRole('row', { name: /The Dovecot Surgery/ }).click();
+    expect(await valueOf(delivery, 'Company')).toBe('The Dovecot Surgery');
+    expect(await valueOf(delivery, 'Postcode')).toBe('TS18 1HU');
+    const docketNo = await quoteAndConfirm(page);
+    expect(docketNo).toBeGreaterThan(0);
+
+    await context.close();
+  });
+
+  it('lays the booking screen out on a 390 px phone', async () => {
+    const context = await h.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, ...CUSTOMER);
+    await page.goto('/docket/detail');
+    await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
+    await section(page, 'Address 2: Deliver from').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'bookings-phone');
+    await context.close();
+  });
+});

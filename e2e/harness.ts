@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** The repository root. */
+export const ROOT = resolve(import.meta.dirname, '..');
+const WEB_DIST = resolve(ROOT, 'apps/web/dist');
+const SCREENSHOTS = resolve(ROOT, 'e2e/screenshots');
+const SERVER_ENTRY = 'apps/server/src/server.ts';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const READY_TIMEOUT_MS = 150_000;
+
+/** A running server on a fresh data directory, and a headless Chromium pointed at it. */
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) at a desktop size. */
+  newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /** Full-page screenshot to e2e/screenshots/<name>.png. */
+  screenshot(page: Page, name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Options of startHarness. */
+export interface HarnessOptions {
+  /** Extra server environment (e.g. SMTP_URL), applied over the harness defaults. */
+  env?: Record<string, string>;
+}
+
+/** A port the OS says is free right now. */
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Polls GET /readyz until 200; fails early with the server's output if it exits. */
+async function waitReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`Server not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+/** Ends the child: SIGTERM (graceful close), SIGKILL after 10 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the server (seeding the demo tenants into a temp DATA_DIR) with the built web app, and
+ * Chromium. The web app must be built first (`npm run build`), as CI does.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  if (!existsSync(join(WEB_DIST, 'index.html')))
+    throw new Error(`No built web app at ${WEB_DIST}: run \`npm run build\` before the e2e tests.`);
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'courier-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: baseUrl,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close().catch(() => undefined);
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitReady(baseUrl, child, () => log);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const open = browser;
+
+  return {
+    baseUrl,
+    browser: open,
+    newContext: async (viewport = { width: 1366, height: 900 }) => {
+      const context = await open.newContext({
+        baseURL: baseUrl,
+        viewport,
+        locale: 'en-GB',
+        timezoneId: 'Europe/London',
+      });
+      context.setDefaultTimeout(20_000);
+      return context;
+    },
+    screenshot: async (page, name) => {
+      const path = join(SCREENSHOTS, `${name}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    stop,
+  };
+}
