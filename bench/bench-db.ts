@@ -1,0 +1,101 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openTenant } from '../apps/server/src/db/tenants';
+import { queryRows } from '../apps/server/src/db/client';
+import { isEmpty, seedDemo } from '../apps/server/src/db/seed/demo';
+import { GeoIndex } from '../apps/server/src/lib/geo';
+import { splitOpenAddress } from '../apps/server/src/modules/postcode/open-address';
+
+/** Creates the database `name` on the server of `adminUrl` when missing; returns its URL. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  const found = await c.query('select 1 from pg_database where datname = $1', [name]);
+  if (found.rowCount === 0) await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Migrates and seeds a bench tenant: demo users and accounts, then `total` dockets in bulk SQL
+ * (two real addresses each) spread over the last `days` days. Idempotent: tops up to `total`.
+ */
+export async function seedBenchDockets(url: string, total: number, days: number): Promise<void> {
+  const tenant = await openTenant({ name: 'Bench', theme: { primaryColor: 'blue', name: 'Bench' }, url });
+  const geo = GeoIndex.load();
+  try {
+    if (await isEmpty(tenant.db))
+      await seedDemo(tenant.db, geo, { tenantName: 'Bench', dockets: 0, now: new Date() });
+    const [{ n }] = (await queryRows<{ n: string }>(tenant.db, sql`select count(*) as n from dockets`)) as [
+      { n: string },
+    ];
+    const missing = total - Number(n);
+    if (missing <= 0) return;
+    const places = geo.addresses.filter((_, i) => i % 97 === 0).map(splitOpenAddress);
+    const towns = places.map((p) => p.town.slice(0, 30).replace(/'/g, "''"));
+    const codes = places.map((p) => p.postcode);
+    const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
+    console.log(`seeding ${missing} dockets…`);
+    const batch = 100_000;
+    for (let done = 0; done < missing; done += batch) {
+      const size = Math.min(batch, missing - done);
+      await tenant.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          with accts as (select array_agg(cust_id order by cust_id) a from customers),
+          g as (select s, random() r from generate_series(1, ${size}) s)
+          insert into dockets (dck_docket, dck_cust_id, dck_tariff, dck_status, dck_booked, tracking_reference,
+                               dck_cust_ref1, dck_contact, dck_total_pence, dck_net_pence, dck_vat_pence, dck_search)
+          select nextval('dck_docket_seq'), (select a from accts)[1 + (s % 3)], 4 + (s % 3),
+                 (array['W','G','P','T','D','D','D','I'])[1 + (s % 8)],
+                 now() - (${days} * interval '1 day') * ((${size} - s + 0.0) / ${size}),
+                 'TB' || upper(substr(md5(random()::text || s), 1, 13)),
+                 'PO' || (10000 + (r * 89999)::int), 'Bench Contact', 2000 + (r * 30000)::int, 0, 0, ''
+            from g`);
+        await tx.execute(sql`
+          insert into docket_addresses (dadd_dck_id, dadd_seq, dadd_addresstype, dadd_town, dadd_postalcode)
+          select d.dck_id, k, k,
+                 (${arr(towns)})[1 + ((d.dck_id * 7 + k * 13) % ${towns.length})],
+                 (${arr(codes)})[1 + ((d.dck_id * 7 + k * 13) % ${codes.length})]
+            from dockets d cross join (values (0), (1)) v(k)
+           where d.dck_search = ''`);
+        await tx.execute(sql`
+          update dockets d set dck_search = lower(d.dck_docket || ' ' || d.dck_cust_ref1 || ' ' || d.dck_contact || ' ' ||
+                 (select string_agg(dadd_town || ' ' || dadd_postalcode, ' ') from docket_addresses where dadd_dck_id = d.dck_id))
+           where d.dck_search = ''`);
+      });
+      console.log(`  ${done + size} / ${missing}`);
+    }
+    await tenant.db.execute(sql`analyze`);
+  } finally {
+    await tenant.close();
+  }
+}
+
+/** EXPLAIN ANALYZE of the history search page as the server runs it (same SQL, literal values). */
+export async function explainHistorySearch(url: string, search: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const ids = (
+      await c.query(
+        `select array_agg(uacc_cust_id) a from user_accounts ua join users u on u.ausr_id = ua.uacc_ausr_id where u.ausr_logon = 'customer'`,
+      )
+    ).rows[0].a as number[];
+    // The page's ids: the dockets table alone, planned for this search value (as the server runs it).
+    const res = await c.query(
+      `explain (analyze, buffers) select d.dck_id from dockets d
+        where d.dck_cust_id = any($1::int[])
+          and (d.dck_status in (select dsts_id from docket_statuses where dsts_complete = 'T')
+               or d.dck_booked < now() - interval '14 days')
+          and d.dck_search like $2
+          and d.dck_booked >= now() - interval '30 days' and d.dck_booked < now() + interval '1 day'
+        order by d.dck_docket desc limit 21`,
+      [ids, `%${search}%`],
+    );
+    return res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await c.end();
+  }
+}
