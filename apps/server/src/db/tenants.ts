@@ -56,6 +56,12 @@ export class TenantRegistry {
 export async function openTenant(spec: TenantSpec): Promise<Tenant> {
   if (spec.url) {
     const pool = new pg.Pool({ connectionString: spec.url, max: spec.poolSize ?? 10 });
+    // An idle client that loses its server (restart, failover, terminated backend) emits 'error' on
+    // the pool; without a listener that would crash the process. The pool drops the client and the
+    // next query opens a new one, so a warning is all it needs.
+    pool.on('error', (e) =>
+      process.emitWarning(`tenant "${spec.name}": idle database connection lost: ${e.message}`),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
