@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tf } from './common';
+import { dbId, tf } from './common';
 
 /**
  * Address book (spec "access…" §2 Address list and detail, §3 Customer address, §5) and the
@@ -128,8 +128,8 @@ export const ADDRESS_PAGE_SIZES = [20, 50] as const;
  * - otherwise the address-book page `{page, pageSize, search, sort}` over all the caller's accounts.
  */
 export const addressListRequest = z.object({
-  cadd_id: z.number().int().positive().optional(),
-  cadd_cust_id: z.number().int().positive().optional(),
+  cadd_id: dbId.optional(),
+  cadd_cust_id: dbId.optional(),
   cadd_address_type: z.number().int().min(0).max(9).optional(),
   page: z.number().int().min(1).max(100_000).default(1),
   pageSize: z
@@ -165,8 +165,8 @@ const field = (max: number) =>
  * account. Longer values than the address book limits are refused (400 naming the field).
  */
 export const addressPostRequest = z.object({
-  cadd_id: z.number().int().positive().optional(),
-  cadd_cust_id: z.number().int().positive(),
+  cadd_id: dbId.optional(),
+  cadd_cust_id: dbId,
   cadd_coname: field(ADDRESS_BOOK_LIMITS.cadd_coname),
   cadd_build: field(ADDRESS_BOOK_LIMITS.cadd_build),
   cadd_street: field(ADDRESS_BOOK_LIMITS.cadd_street),
@@ -183,6 +183,6 @@ export type AddressPostRequest = z.input<typeof addressPostRequest>;
 export type AddressPostData = z.output<typeof addressPostRequest>;
 
 /** customer/address/delete body. */
-export const addressDeleteRequest = z.object({ cadd_id: z.number().int().positive() });
+export const addressDeleteRequest = z.object({ cadd_id: dbId });
 export type AddressDeleteRequest = z.infer<typeof addressDeleteRequest>;
 export const addressDeleteResponse = z.object({ cadd_id: z.number().int() });

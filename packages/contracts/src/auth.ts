@@ -36,26 +36,42 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-/** POST /api/auth/session answer: the token load of spec "access…" §2 start-up restore. */
 /** 'otp' until the e-mailed code is verified, 'password' until an expired password is changed. */
 export const sessionStage = z.enum(['otp', 'password', 'full']);
 export type SessionStage = z.infer<typeof sessionStage>;
 
-export const sessionResponse = z.object({
-  stage: sessionStage,
+const sessionTenant = z.object({ name: z.string(), theme });
+
+/**
+ * A login waiting for its one-time code: only what the OTP screen needs (the tenant's name and
+ * theme). The profile, rights and accounts are not shown until the code is passed.
+ */
+export const otpSession = z.object({ stage: z.literal('otp'), tenant: sessionTenant });
+
+/** A session past the code: at the forced password change ('password') or signed in ('full'). */
+export const userSession = z.object({
+  stage: z.enum(['password', 'full']),
   user: sessionUser,
   rights: z.array(z.enum(ROUTE_RIGHTS)),
   accounts: z.array(linkedAccount),
-  tenant: z.object({ name: z.string(), theme }),
+  tenant: sessionTenant,
 });
+export type UserSession = z.infer<typeof userSession>;
+
+/** POST /api/auth/session answer: the token load of spec "access…" §2 start-up restore. */
+export const sessionResponse = z.discriminatedUnion('stage', [otpSession, userSession]);
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
-/** POST /api/auth/login answer: a bearer token (also set as the httpOnly cookie) and the session. */
-export const loginResponse = sessionResponse.extend({
+const tokenPart = {
   token: z.string(),
   /** Set when stage is 'otp': the code's lifetime. */
   otp_expire_minutes: z.number().int().optional(),
-});
+};
+/** POST /api/auth/login answer: a bearer token (also set as the httpOnly cookie) and the session. */
+export const loginResponse = z.discriminatedUnion('stage', [
+  otpSession.extend(tokenPart),
+  userSession.extend(tokenPart),
+]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** POST /api/database/list answer. */

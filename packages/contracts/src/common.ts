@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** The largest value of a PostgreSQL `integer` column: every database id fits below it. */
+export const DB_INT_MAX = 2_147_483_647;
+
+/**
+ * A database id in a request (ARCHITECTURE rule 12): a positive integer within the database's
+ * integer range, so an out-of-range id is a 400 naming the field, never a failed query.
+ */
+export const dbId = z.number().int().positive().max(DB_INT_MAX);
+
 /** 'T' or 'F' flag as the spec stores it. */
 export const tf = z.enum(['T', 'F']);
 
@@ -41,5 +50,5 @@ export const SETTINGS_GROUPS = [
 export const settingsListRequest = z.object({
   type: z.literal('settings').optional(),
   database: z.string().max(100).optional(),
-  cust_id: z.number().int().positive().optional(),
+  cust_id: dbId.optional(),
 });

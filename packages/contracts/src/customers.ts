@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tf } from './common';
+import { dbId, tf } from './common';
 
 /** Service type row (servicetype/list). */
 export const serviceType = z.object({ styp_id: z.string(), styp_description: z.string() });
@@ -50,7 +50,7 @@ export const VEHICLES: Record<number, string> = {
 };
 
 /** customer/reference/lists body (spec "access…" §7 Customer). */
-export const referenceListRequest = z.object({ cref_cust_id: z.number().int().positive() });
+export const referenceListRequest = z.object({ cref_cust_id: dbId });
 /** A reference list entry: an allowed value of reference `cref_ref_type` (1–6). */
 export const referenceRow = z.object({
   cref_id: z.number().int(),
@@ -60,7 +60,7 @@ export const referenceRow = z.object({
 export type ReferenceRow = z.infer<typeof referenceRow>;
 
 /** customer/contact/list body. */
-export const contactListRequest = z.object({ ccnt_cust_id: z.number().int().positive() });
+export const contactListRequest = z.object({ ccnt_cust_id: dbId });
 /** A customer contact, picked in the booking's customer contacts modal. */
 export const contactRow = z.object({
   ccnt_id: z.number().int(),

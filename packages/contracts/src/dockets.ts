@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { dbId } from './common';
 
 /** Booking truncation limits of spec "bookings…" §5 (characters). */
 export const BOOKING_LIMITS = {
@@ -61,7 +62,7 @@ export type ParcelInput = z.input<typeof parcelInput>;
 
 /** Body of docket/price and docket/post (spec "bookings…" §7 Dockets). */
 export const docketInput = z.object({
-  dck_cust_id: z.number().int().positive(),
+  dck_cust_id: dbId,
   dck_serv_type: z.string().trim().min(1).max(3).default('A'),
   dck_tariff: z.number().int().min(1).max(11),
   dck_cust_ref1: optText(30),
@@ -88,13 +89,13 @@ export const priceResponse = z.object({
 });
 export type PriceResponse = z.infer<typeof priceResponse>;
 
-/** docket/post answer. */
+/** docket/post answer; total and netvat (pounds) only for users with the price right. */
 export const postResponse = z.object({
   dck_id: z.number().int(),
   dck_docket: z.number().int(),
   tracking_reference: z.string(),
-  total: z.number(),
-  netvat: z.number(),
+  total: z.number().optional(),
+  netvat: z.number().optional(),
 });
 export type PostResponse = z.infer<typeof postResponse>;
 
@@ -187,7 +188,7 @@ export type TrackResponse = z.infer<typeof trackResponse>;
 
 /** Body of the docket detail calls (spec "bookings…" §7): the docket id and the archive flag. */
 export const docketRef = z.object({
-  _docketId: z.number().int().positive(),
+  _docketId: dbId,
   archive: z.boolean().optional(),
 });
 

@@ -19,6 +19,11 @@ export const MSG = {
   passwordChanged: 'Your password has been changed',
   registered: 'Registered Successfully',
   registeredDetail: 'Please login to view your booking history',
+  /** One answer for every refused registration link: missing, wrong, used, expired or another booking's. */
+  registerLinkInvalid:
+    'This registration link is invalid or has already been used. Please use the link in your booking confirmation e-mail.',
+  currentPasswordWrong: 'The current password is not correct',
+  passwordReused: 'The new password must be different from the current one',
   stepRequired: 'Please complete the login first',
   hoursOfOperation: 'Booking jobs for outside of hours of operation is not available.',
   unknownPostcode: 'Unknown post code',

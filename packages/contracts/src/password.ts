@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tf } from './common';
+import { dbId, tf } from './common';
 
 /** system/password answer: the password policy (spec "access…" §5; default minimum length 8). */
 export const passwordPolicy = z.object({ minLength: z.number().int().min(1), enforceRules: tf });
@@ -38,8 +38,15 @@ export const resetRequest = z.object({
   token: z.string().min(10).max(300),
   password: z.string().min(1).max(200),
 });
-/** POST /api/auth/password/change and user/password body (spec name ausr_password). */
-export const changeRequest = z.object({ ausr_password: z.string().min(1).max(200) });
+/**
+ * POST /api/auth/password/change and user/password body (spec name ausr_password), with the
+ * current password: a stolen session alone cannot lock the owner out.
+ */
+export const changeRequest = z.object({
+  ausr_password: z.string().min(1).max(200),
+  ausr_current_password: z.string().max(200).optional().default(''),
+});
+export type ChangeRequest = z.input<typeof changeRequest>;
 /** A plain `{ message }` answer. */
 export const messageResponse = z.object({ message: z.string() });
 
@@ -58,7 +65,31 @@ export const otpSettings = z.object({ otp_expire_minutes: z.number().int() });
 export const otpSentMessage = (minutes: number) =>
   `An email with a code has been sent to your registered mail box. Please enter the code below to authenticate yourself. The code will expire in ${minutes} minutes.`;
 
-/** user/register body (spec "access…" §7) plus the booking's tracking reference as proof of the booking. */
+/** One e-mail address, or empty; refuses line breaks and anything else a mail header must not carry. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Please enter a valid email address')
+  .optional()
+  .default('');
+
+/** Text with no control characters (line breaks included). */
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    // eslint-disable-next-line no-control-regex
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Control characters are not allowed')
+    .optional()
+    .default('');
+
+/**
+ * user/register body (spec "access…" §7: ausr_logon, ausr_password, dck_id, dck_telephone,
+ * dck_contact, database) plus `token`, the single-use registration secret that only the booking
+ * confirmation e-mail carries. Without a valid token nothing registers.
+ */
 export const registerRequest = z.object({
   database: z.string().min(1).max(100),
   ausr_logon: z
@@ -68,13 +99,22 @@ export const registerRequest = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9._@-]+$/, 'Letters, digits and . _ @ - only'),
   ausr_password: z.string().min(1).max(200),
-  dck_id: z.number().int().positive(),
-  tracking_reference: z.string().trim().min(1).max(40),
-  dck_email: z.string().trim().max(200).optional().default(''),
-  dck_contact: z.string().trim().max(50).optional().default(''),
-  dck_telephone: z.string().trim().max(20).optional().default(''),
+  dck_id: dbId,
+  token: z.string().max(200).optional().default(''),
+  dck_email: optionalEmail,
+  dck_contact: plainText(50),
+  dck_telephone: plainText(20),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
+
+/** user/register/check body: is this registration link still usable? */
+export const registerCheckRequest = z.object({
+  database: z.string().min(1).max(100),
+  dck_id: dbId,
+  token: z.string().max(200),
+});
+/** user/register/check answer. */
+export const registerCheckResponse = z.object({ valid: z.boolean() });
 
 /** system/guestAccessAllowed answer. */
 export const guestAccess = z.object({ guestAccessAllowed: z.boolean() });

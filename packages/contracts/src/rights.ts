@@ -21,6 +21,8 @@ export const USER_FLAGS = [
   'ausr_rights_export',
   'ausr_rights_otp',
   'ausr_accountaddress',
+  // Beyond the spec: 'T' limits the user to their own bookings (self-registered users start so).
+  'ausr_own_bookings',
 ] as const;
 export type UserFlag = (typeof USER_FLAGS)[number];
 export type UserFlags = Record<UserFlag, 'T' | 'F'>;

@@ -11,6 +11,8 @@ declare module 'fastify' {
     authenticate(): Promise<AuthContext>;
     /** The caller's session at any login stage (OTP, forced password change, session load). */
     authenticateAnyStage(): Promise<AuthContext>;
+    /** The caller's completed session, or undefined for a guest (no, a stale or an unfinished session). */
+    authenticateOptional(): Promise<AuthContext | undefined>;
     /** The raw session token from the cookie or `Authorization: Bearer`. */
     sessionToken(): string | undefined;
   }
@@ -36,6 +38,12 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   });
   app.decorateRequest('authenticateAnyStage', function (this: FastifyRequest) {
     return authenticateRequest(this, deps);
+  });
+  app.decorateRequest('authenticateOptional', function (this: FastifyRequest) {
+    return authenticateRequest(this, deps).then(
+      (auth) => (auth.stage === 'full' ? auth : undefined),
+      () => undefined,
+    );
   });
   app.decorateRequest('sessionToken', function (this: FastifyRequest) {
     return tokenOf(this);

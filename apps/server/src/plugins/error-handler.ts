@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, type ErrorBody } from '@courier/contracts';
 import { AppError } from '../lib/app-error';
+import { errorSummary } from '../lib/error-summary';
 
 /** '/addresses/0/dadd_postalcode' → 'addresses.0.dadd_postalcode'; empty → 'body'. */
 const fieldName = (path: string, context?: string) =>
@@ -47,7 +48,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message,
       } satisfies ErrorBody);
     }
-    request.log.error({ err }, 'unhandled error');
+    request.log.error({ err: errorSummary(err) }, 'unhandled error');
     return reply.status(500).send({ error: 'INTERNAL', message: MSG.unexpected } satisfies ErrorBody);
   });
 }

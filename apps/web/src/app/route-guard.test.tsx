@@ -46,7 +46,7 @@ describe('RouteGuard', () => {
   });
 
   it('treats a login still waiting for its code as no session', async () => {
-    renderAt('/docket/list', sessionWith({ ausr_rights_history: 'T' }, 'otp'));
+    renderAt('/docket/list', { stage: 'otp', tenant: { name: DEMO.name, theme: DEMO.theme } });
     expect(await screen.findByText('Login screen')).toBeTruthy();
   });
 

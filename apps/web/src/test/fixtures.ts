@@ -3,7 +3,7 @@ import {
   USER_FLAGS,
   type CustomerRow,
   type DatabaseList,
-  type SessionResponse,
+  type UserSession,
   type UserFlags,
 } from '@courier/contracts';
 
@@ -20,8 +20,8 @@ export const NORTHERN: DatabaseList[number] = {
 /** A signed-in session (stage 'full') with every flag 'F' except `flags`; route rights follow the flags. */
 export function sessionWith(
   flags: Partial<UserFlags> = {},
-  stage: SessionResponse['stage'] = 'full',
-): SessionResponse {
+  stage: UserSession['stage'] = 'full',
+): UserSession {
   const all = { ...(Object.fromEntries(USER_FLAGS.map((f) => [f, 'F'])) as UserFlags), ...flags };
   return {
     stage,

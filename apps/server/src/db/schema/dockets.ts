@@ -62,6 +62,9 @@ export const dockets = pgTable(
     index('dockets_booked_idx').on(t.dck_booked),
     index('dockets_cust_booked_idx').on(t.dck_cust_id, t.dck_booked),
     index('dockets_search_trgm_idx').using('gin', sql`${t.dck_search} gin_trgm_ops`),
+    // The own-bookings scope: the dockets a user booked or registered from.
+    index('dockets_ausr_docket_idx').on(t.dck_ausr_id, t.dck_docket.desc()),
+    index('dockets_registered_idx').on(t.dck_registered_ausr_id),
   ],
 );
 
@@ -136,3 +139,23 @@ export const parcels = pgTable(
 
 /** Docket numbers: sequential per tenant database. */
 export const docketNumberSeq = pgSequence('dck_docket_seq', { startWith: 100001 });
+
+/**
+ * Registration secrets (spec "access…" §2 Register): one per booking confirmation mail, SHA-256 of
+ * 256 random bits, bound to the docket and the e-mail it was sent to, single use, expiring 30 days
+ * after the booking.
+ */
+export const registrationTokens = pgTable(
+  'registration_tokens',
+  {
+    rtok_id: serial('rtok_id').primaryKey(),
+    rtok_dck_id: integer('rtok_dck_id')
+      .notNull()
+      .references(() => dockets.dck_id, { onDelete: 'cascade' }),
+    rtok_token_hash: char('rtok_token_hash', { length: 64 }).notNull().unique(),
+    rtok_email: varchar('rtok_email', { length: 200 }).notNull(),
+    rtok_expires: timestamp('rtok_expires', { withTimezone: true }).notNull(),
+    rtok_used: timestamp('rtok_used', { withTimezone: true }),
+  },
+  (t) => [index('registration_tokens_dck_idx').on(t.rtok_dck_id)],
+);

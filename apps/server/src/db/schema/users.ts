@@ -7,46 +7,57 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { customers } from './customers';
 
 const flag = (name: string) => char(name, { length: 1 }).notNull().default('F');
 
 /** Users (spec "bookings…" §3 User; spec "access…" §3 User). Passwords are argon2id hashes. */
-export const users = pgTable('users', {
-  ausr_id: serial('ausr_id').primaryKey(),
-  ausr_logon: varchar('ausr_logon', { length: 100 }).notNull().unique(),
-  ausr_password: text('ausr_password').notNull(),
-  ausr_password_expired: flag('ausr_password_expired'),
-  ausr_cust_id: integer('ausr_cust_id').references(() => customers.cust_id),
-  ausr_firstname: varchar('ausr_firstname', { length: 50 }).notNull().default(''),
-  ausr_lastname: varchar('ausr_lastname', { length: 50 }).notNull().default(''),
-  ausr_nickname: varchar('ausr_nickname', { length: 50 }).notNull().default(''),
-  ausr_telephone: varchar('ausr_telephone', { length: 30 }).notNull().default(''),
-  ausr_email: varchar('ausr_email', { length: 200 }).notNull().default(''),
-  ausr_state: varchar('ausr_state', { length: 10 }).notNull().default('existing'),
-  ausr_site_id: integer('ausr_site_id'),
-  ausr_bu_id: integer('ausr_bu_id'),
-  ausr_rights_booking: flag('ausr_rights_booking'),
-  ausr_rights_history: flag('ausr_rights_history'),
-  ausr_rights_price: flag('ausr_rights_price'),
-  ausr_booking_summary: flag('ausr_booking_summary'),
-  ausr_booking_complete: flag('ausr_booking_complete'),
-  ausr_rights_password: flag('ausr_rights_password'),
-  ausr_rights_control: flag('ausr_rights_control'),
-  ausr_rights_trace: flag('ausr_rights_trace'),
-  ausr_trace_disable_docket_access: flag('ausr_trace_disable_docket_access'),
-  ausr_rights_admin: flag('ausr_rights_admin'),
-  ausr_rights_addressbook: flag('ausr_rights_addressbook'),
-  ausr_rights_reports: flag('ausr_rights_reports'),
-  ausr_rights_system: flag('ausr_rights_system'),
-  ausr_bypass_pcode_validation: flag('ausr_bypass_pcode_validation'),
-  ausr_rights_api: flag('ausr_rights_api'),
-  ausr_rights_export: flag('ausr_rights_export'),
-  ausr_rights_otp: flag('ausr_rights_otp'),
-  ausr_accountaddress: flag('ausr_accountaddress'),
-});
+export const users = pgTable(
+  'users',
+  {
+    ausr_id: serial('ausr_id').primaryKey(),
+    ausr_logon: varchar('ausr_logon', { length: 100 }).notNull().unique(),
+    ausr_password: text('ausr_password').notNull(),
+    ausr_password_expired: flag('ausr_password_expired'),
+    ausr_cust_id: integer('ausr_cust_id').references(() => customers.cust_id),
+    ausr_firstname: varchar('ausr_firstname', { length: 50 }).notNull().default(''),
+    ausr_lastname: varchar('ausr_lastname', { length: 50 }).notNull().default(''),
+    ausr_nickname: varchar('ausr_nickname', { length: 50 }).notNull().default(''),
+    ausr_telephone: varchar('ausr_telephone', { length: 30 }).notNull().default(''),
+    ausr_email: varchar('ausr_email', { length: 200 }).notNull().default(''),
+    ausr_state: varchar('ausr_state', { length: 10 }).notNull().default('existing'),
+    ausr_site_id: integer('ausr_site_id'),
+    ausr_bu_id: integer('ausr_bu_id'),
+    ausr_rights_booking: flag('ausr_rights_booking'),
+    ausr_rights_history: flag('ausr_rights_history'),
+    ausr_rights_price: flag('ausr_rights_price'),
+    ausr_booking_summary: flag('ausr_booking_summary'),
+    ausr_booking_complete: flag('ausr_booking_complete'),
+    ausr_rights_password: flag('ausr_rights_password'),
+    ausr_rights_control: flag('ausr_rights_control'),
+    ausr_rights_trace: flag('ausr_rights_trace'),
+    ausr_trace_disable_docket_access: flag('ausr_trace_disable_docket_access'),
+    ausr_rights_admin: flag('ausr_rights_admin'),
+    ausr_rights_addressbook: flag('ausr_rights_addressbook'),
+    ausr_rights_reports: flag('ausr_rights_reports'),
+    ausr_rights_system: flag('ausr_rights_system'),
+    ausr_bypass_pcode_validation: flag('ausr_bypass_pcode_validation'),
+    ausr_rights_api: flag('ausr_rights_api'),
+    ausr_rights_export: flag('ausr_rights_export'),
+    ausr_rights_otp: flag('ausr_rights_otp'),
+    ausr_accountaddress: flag('ausr_accountaddress'),
+    /**
+     * 'T': the user sees only their own bookings (those they booked or registered from), never the
+     * rest of the linked accounts. Self-registered users start so; an administrator may widen it.
+     */
+    ausr_own_bookings: flag('ausr_own_bookings'),
+  },
+  (t) => [uniqueIndex('users_logon_lower_idx').on(sql`lower(${t.ausr_logon})`)],
+);
 
 /** Accounts linked to a user: the only accounts whose dockets and addresses the user sees. */
 export const userAccounts = pgTable(
@@ -97,13 +108,21 @@ export const otpCodes = pgTable(
   (t) => [index('otp_codes_sess_idx').on(t.otp_sess_id)],
 );
 
-/** Password reset tokens: SHA-256 only, single use, one hour. */
-export const passwordResets = pgTable('password_resets', {
-  prst_id: serial('prst_id').primaryKey(),
-  prst_ausr_id: integer('prst_ausr_id')
-    .notNull()
-    .references(() => users.ausr_id, { onDelete: 'cascade' }),
-  prst_token_hash: char('prst_token_hash', { length: 64 }).notNull().unique(),
-  prst_expires: timestamp('prst_expires', { withTimezone: true }).notNull(),
-  prst_used: timestamp('prst_used', { withTimezone: true }),
-});
+/**
+ * Password reset tokens: SHA-256 only, single use, one hour; a newer link, a reset or a password
+ * change marks every older open one used.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    prst_id: serial('prst_id').primaryKey(),
+    prst_ausr_id: integer('prst_ausr_id')
+      .notNull()
+      .references(() => users.ausr_id, { onDelete: 'cascade' }),
+    prst_token_hash: char('prst_token_hash', { length: 64 }).notNull().unique(),
+    prst_created: timestamp('prst_created', { withTimezone: true }).notNull().defaultNow(),
+    prst_expires: timestamp('prst_expires', { withTimezone: true }).notNull(),
+    prst_used: timestamp('prst_used', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.prst_ausr_id, t.prst_created)],
+);

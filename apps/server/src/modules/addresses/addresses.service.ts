@@ -35,14 +35,21 @@ async function ownAddress(auth: AuthContext, caddId: number): Promise<CustomerAd
  * (booking or addressbook right); otherwise a page of the address book (addressbook right).
  */
 export async function listAddresses(auth: AuthContext, req: AddressListQuery): Promise<AddressListResponse> {
+  // A user limited to their own bookings (a self-registered guest on a shared account) sees the
+  // account's own address (type 0) only, never what other users of the account saved.
+  const ownOnly = auth.user.ausr_own_bookings === 'T';
   if (req.cadd_id !== undefined) {
     assertAnyRight(auth, ['booking', 'addressbook']);
-    return ownAddress(auth, req.cadd_id);
+    const found = await ownAddress(auth, req.cadd_id);
+    if (ownOnly && found.cadd_address_type !== 0)
+      throw new AppError('NOT_FOUND', ADDRESS_MSG.notFound, { cadd_id: ADDRESS_MSG.notFound });
+    return found;
   }
   if (req.cadd_cust_id !== undefined) {
     assertAnyRight(auth, ['booking', 'addressbook']);
     assertLinked(auth, req.cadd_cust_id, 'cadd_cust_id');
-    return repo.addressesOfAccount(auth.db, req.cadd_cust_id, req.cadd_address_type);
+    if (ownOnly && (req.cadd_address_type ?? 0) !== 0) return [];
+    return repo.addressesOfAccount(auth.db, req.cadd_cust_id, ownOnly ? 0 : req.cadd_address_type);
   }
   assertRight(auth, 'addressbook');
   const { page, pageSize } = req;

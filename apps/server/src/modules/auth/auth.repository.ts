@@ -124,3 +124,8 @@ export async function userById(db: Executor, ausrId: number): Promise<UserRecord
   const rows = await db.select().from(users).where(eq(users.ausr_id, ausrId)).limit(1);
   return rows[0];
 }
+
+/** Locks the user's row until the transaction ends: per-user limits counted inside it hold under races. */
+export async function lockUser(db: Executor, ausrId: number): Promise<void> {
+  await db.select({ id: users.ausr_id }).from(users).where(eq(users.ausr_id, ausrId)).for('update');
+}

@@ -14,6 +14,7 @@ import {
 } from '@courier/contracts';
 import type { FastifyRequest } from 'fastify';
 import { cookieOptions, SESSION_COOKIE } from '../../plugins/auth';
+import { errorSummary } from '../../lib/error-summary';
 import * as service from './auth.service';
 import type { AuthDeps } from './auth.service';
 import * as otp from './otp.service';
@@ -25,12 +26,19 @@ export interface AuthRouteOptions extends AuthDeps {
   loginRateMax: number;
 }
 
-/** Rate-limit key: the caller's address and the lower-cased username of the body. */
-const addressAndUser = (req: FastifyRequest) => {
+/**
+ * Rate-limit key (ARCHITECTURE rule 12): the route as registered (never the raw URL, whose query
+ * string a caller can vary at will), the caller's address and the lower-cased username of the body.
+ */
+export const routeAddressAndUser = (req: FastifyRequest) => {
   const body = req.body as { username?: unknown } | undefined;
   const user = typeof body?.username === 'string' ? body.username.toLowerCase() : '';
-  return `${req.url}|${req.ip}|${user}`;
+  return `${req.routeOptions.url ?? ''}|${req.ip}|${user}`;
 };
+
+/** Rate-limit key of calls made inside a session: the route and the signed-in user's token. */
+const routeAndSession = (req: FastifyRequest) =>
+  `${req.routeOptions.url ?? ''}|${req.sessionToken() ?? req.ip}`;
 
 /**
  * Identity calls under /api/auth/ (spec "access…" §4 login flow, §7 authentication):
@@ -44,7 +52,7 @@ export function authRoutes(deps: AuthRouteOptions): FastifyPluginAsyncZod {
       {
         schema: { body: loginRequest, response: { 200: loginResponse } },
         config: {
-          rateLimit: { max: deps.loginRateMax, timeWindow: '1 minute', keyGenerator: addressAndUser },
+          rateLimit: { max: deps.loginRateMax, timeWindow: '1 minute', keyGenerator: routeAddressAndUser },
         },
       },
       async (req, reply) => {
@@ -80,9 +88,12 @@ export function authRoutes(deps: AuthRouteOptions): FastifyPluginAsyncZod {
       '/api/auth/password/forgot',
       {
         schema: { body: forgotRequest, response: { 200: messageResponse } },
-        config: { rateLimit: { max: 5, timeWindow: '1 minute', keyGenerator: addressAndUser } },
+        config: { rateLimit: { max: 5, timeWindow: '1 minute', keyGenerator: routeAddressAndUser } },
       },
-      async (req) => password.forgot(deps, req.body, (err) => req.log.error({ err }, 'reset mail failed')),
+      async (req) =>
+        password.forgot(deps, req.body, (err) =>
+          req.log.error({ err: errorSummary(err) }, 'password reset mail failed'),
+        ),
     );
     app.post(
       '/api/auth/password/reset',
@@ -93,8 +104,14 @@ export function authRoutes(deps: AuthRouteOptions): FastifyPluginAsyncZod {
       async (req) => password.reset(deps, req.body),
     );
     for (const url of ['/api/auth/password/change', '/api/user/password'])
-      app.post(url, { schema: { body: changeRequest, response: { 200: messageResponse } } }, async (req) =>
-        password.change(await req.authenticateAnyStage(), req.body.ausr_password),
+      app.post(
+        url,
+        {
+          schema: { body: changeRequest, response: { 200: messageResponse } },
+          // The current password is checked here: a stolen session must not be able to guess it.
+          config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: routeAndSession } },
+        },
+        async (req) => password.change(deps, await req.authenticateAnyStage(), req.body),
       );
   };
 }

@@ -82,7 +82,13 @@ export function tenantOfToken(deps: Pick<AuthDeps, 'tenants'>, token: string): T
   return deps.tenants.get(name);
 }
 
+/**
+ * The session as the browser sees it. Before the one-time code is passed only the stage and the
+ * tenant's name and theme: no profile, rights or accounts for someone who has only the password.
+ */
 export function sessionResponseOf(auth: AuthContext): SessionResponse {
+  if (auth.stage === 'otp')
+    return { stage: 'otp', tenant: { name: auth.tenant.name, theme: auth.tenant.theme } };
   return {
     stage: auth.stage,
     user: auth.user,
@@ -204,6 +210,22 @@ export async function logout(deps: AuthDeps, token: string | undefined): Promise
 /** Throws 403 NOT_AUTHORIZED unless the caller has the route right. */
 export function assertRight(auth: AuthContext, right: RouteRight): void {
   if (!auth.rights.includes(right)) throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+}
+
+/**
+ * The dockets a caller may read: those of the linked accounts and, for a user limited to their own
+ * bookings (`ausr_own_bookings`), only those the user booked or registered from.
+ */
+export interface DocketScope {
+  accountIds: number[];
+  /** Set for own-bookings users: their ausr_id. */
+  ownerId?: number;
+}
+
+/** The caller's docket scope (see DocketScope). */
+export function docketScope(auth: AuthContext): DocketScope {
+  const accountIds = auth.accounts.map((a) => a.cust_id);
+  return auth.user.ausr_own_bookings === 'T' ? { accountIds, ownerId: auth.user.ausr_id } : { accountIds };
 }
 
 /** Throws 403 NOT_AUTHORIZED unless the account is linked to the caller. */

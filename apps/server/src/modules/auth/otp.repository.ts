@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { otpCodes } from '../../db/schema';
 
@@ -41,16 +41,25 @@ export async function otpCount(db: Executor, sessId: number): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Counts a failed try; returns the tries so far. */
-export async function addTry(db: Executor, otpId: number): Promise<number> {
+/**
+ * Takes one of the code's tries in a single conditional update; the tries taken so far, or
+ * undefined when none is left (or the code is used).
+ */
+export async function takeTry(db: Executor, otpId: number, maxTries: number): Promise<number | undefined> {
   const rows = await db
     .update(otpCodes)
     .set({ otp_tries: sql`${otpCodes.otp_tries} + 1` })
-    .where(eq(otpCodes.otp_id, otpId))
+    .where(and(eq(otpCodes.otp_id, otpId), eq(otpCodes.otp_used, 'F'), lt(otpCodes.otp_tries, maxTries)))
     .returning({ tries: otpCodes.otp_tries });
-  return rows[0]?.tries ?? 0;
+  return rows[0]?.tries;
 }
 
-export async function markUsed(db: Executor, otpId: number): Promise<void> {
-  await db.update(otpCodes).set({ otp_used: 'T' }).where(eq(otpCodes.otp_id, otpId));
+/** Marks a code used; false when it already was (a parallel right guess). */
+export async function markUsed(db: Executor, otpId: number): Promise<boolean> {
+  const rows = await db
+    .update(otpCodes)
+    .set({ otp_used: 'T' })
+    .where(and(eq(otpCodes.otp_id, otpId), eq(otpCodes.otp_used, 'F')))
+    .returning({ id: otpCodes.otp_id });
+  return rows.length === 1;
 }

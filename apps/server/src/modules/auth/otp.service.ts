@@ -51,15 +51,20 @@ export async function verifyOtp(
     return { errorLevel: 2, message: 'This code can no longer be used, please ask for a new code' };
   if (otp.otp_expires <= now)
     return { errorLevel: 2, message: 'The code has expired, please ask for a new code' };
+  // A try is taken before the code is checked, atomically: parallel guesses cannot get more
+  // than OTP_MAX_TRIES checks between them.
+  const tries = await otpRepo.takeTry(auth.db, otp.otp_id, OTP_MAX_TRIES);
+  if (tries === undefined)
+    return { errorLevel: 2, message: 'Too many wrong codes, please ask for a new code' };
   if (!(await verify(otp.otp_code_hash, code))) {
-    const tries = await otpRepo.addTry(auth.db, otp.otp_id);
     await writeAudit(auth.db, { user: auth.user.ausr_logon, unit: 'auth', process: 'otp', type: 'warning' });
     const left = OTP_MAX_TRIES - tries;
     return left > 0
       ? { errorLevel: 1, message: `The code is not correct, ${left} ${left === 1 ? 'try' : 'tries'} left` }
       : { errorLevel: 2, message: 'Too many wrong codes, please ask for a new code' };
   }
-  await otpRepo.markUsed(auth.db, otp.otp_id);
+  if (!(await otpRepo.markUsed(auth.db, otp.otp_id)))
+    return { errorLevel: 2, message: 'This code can no longer be used, please ask for a new code' };
   const next = auth.user.ausr_password_expired === 'T' ? 'password' : 'full';
   await repo.setSessionStage(auth.db, auth.sessionId, next);
   auth.stage = next;

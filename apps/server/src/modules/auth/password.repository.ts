@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { passwordResets } from '../../db/schema';
 
@@ -6,11 +6,29 @@ export async function insertReset(
   db: Executor,
   ausrId: number,
   tokenHash: string,
+  now: Date,
   expires: Date,
 ): Promise<void> {
   await db
     .insert(passwordResets)
-    .values({ prst_ausr_id: ausrId, prst_token_hash: tokenHash, prst_expires: expires });
+    .values({ prst_ausr_id: ausrId, prst_token_hash: tokenHash, prst_created: now, prst_expires: expires });
+}
+
+/** How many reset links the user was sent since `since`. */
+export async function resetsSince(db: Executor, ausrId: number, since: Date): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.prst_ausr_id, ausrId), gte(passwordResets.prst_created, since)));
+  return rows[0]?.n ?? 0;
+}
+
+/** Marks every open reset link of the user used: what supersedes them (a newer link, a new password) revokes them. */
+export async function revokeResets(db: Executor, ausrId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ prst_used: now })
+    .where(and(eq(passwordResets.prst_ausr_id, ausrId), isNull(passwordResets.prst_used)));
 }
 
 /** The unused, unexpired reset with this token hash. */

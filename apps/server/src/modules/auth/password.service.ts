@@ -1,7 +1,9 @@
+import { verify } from '@node-rs/argon2';
 import { passwordProblems, MSG, type PasswordPolicy } from '@courier/contracts';
 import { AppError, validationError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { Executor } from '../../db/client';
+import type { Tenant } from '../../db/tenants';
 import { writeAudit } from '../audit/audit.repository';
 import { passwordPolicyOf } from '../settings/settings.service';
 import {
@@ -30,39 +32,71 @@ export function assertPolicy(
   if (problems.length) throw validationError({ [field]: problems[0]! });
 }
 
+/** Reset mails one user may be sent per hour, however many addresses ask. */
+export const RESET_MAILS_PER_HOUR = 3;
+
 /**
- * Forgotten password: the same answer whether or not the user exists. When it does and has an
- * e-mail, a single-use link /reset/{token} valid one hour is mailed (sent in the background so the
- * answer takes as long either way).
+ * Forgotten password: the same answer, by the same path and in the same time, whether or not the
+ * user exists: the look-up, the writes and the mail all happen after answering. When the user
+ * exists, has an e-mail and has had fewer than RESET_MAILS_PER_HOUR links in the last hour, a
+ * single-use link /reset/{token} valid one hour is mailed, and every older open link stops working.
+ * Errors of that background work go to `log`. 404 only for an unknown database (the list is public).
  */
-export async function forgot(
+export function forgot(
   deps: AuthDeps,
   req: { database: string; username: string },
   log: (err: unknown) => void,
-): Promise<{ message: string }> {
+): { message: string } {
   const tenant = tenantByName(deps, req.database);
-  const user = await repo.findUserByLogon(tenant.db, req.username);
-  if (user?.ausr_email) {
-    const token = `${tenantKey(tenant.name)}.${randomToken()}`;
-    const expires = new Date(deps.clock.now().getTime() + RESET_LINK_MINUTES * 60_000);
-    await resetRepo.insertReset(tenant.db, user.ausr_id, sha256(token), expires);
-    await writeAudit(tenant.db, {
-      user: user.ausr_logon,
-      unit: 'auth',
-      process: 'password reset mail',
-      type: 'info',
-    });
-    const link = `${deps.publicUrl.replace(/\/$/, '')}/reset/${token}`;
-    deps.mailer.send(resetMail(tenant.name, user.ausr_email, link)).catch(log);
-  }
+  setImmediate(() => void sendResetLink(deps, tenant, req.username).catch(log));
   return { message: MSG.resetSent };
 }
 
-/** Sets a new password and ends every other session of the user, in one transaction. */
-async function replacePassword(db: Executor, ausrId: number, password: string, keepSessId?: number) {
+/** The background half of `forgot`. */
+async function sendResetLink(deps: AuthDeps, tenant: Tenant, username: string): Promise<void> {
+  const user = await repo.findUserByLogon(tenant.db, username);
+  if (!user?.ausr_email) return;
+  const now = deps.clock.now();
+  const token = `${tenantKey(tenant.name)}.${randomToken()}`;
+  const expires = new Date(now.getTime() + RESET_LINK_MINUTES * 60_000);
+  const sent = await tenant.db.transaction(async (tx) => {
+    // Counted under the user's row lock, so racing requests cannot pass the hourly limit together.
+    await repo.lockUser(tx, user.ausr_id);
+    const recent = await resetRepo.resetsSince(tx, user.ausr_id, new Date(now.getTime() - 3_600_000));
+    const allowed = recent < RESET_MAILS_PER_HOUR;
+    if (allowed) {
+      await resetRepo.revokeResets(tx, user.ausr_id, now);
+      await resetRepo.insertReset(tx, user.ausr_id, sha256(token), now, expires);
+    }
+    await writeAudit(tx, {
+      user: user.ausr_logon,
+      unit: 'auth',
+      process: 'password reset mail',
+      type: allowed ? 'info' : 'warning',
+      ...(allowed ? {} : { detail: { result: 'hourly limit reached' } }),
+    });
+    return allowed;
+  });
+  if (!sent) return;
+  const link = `${deps.publicUrl.replace(/\/$/, '')}/reset/${token}`;
+  await deps.mailer.send(resetMail(tenant.name, user.ausr_email, link));
+}
+
+/**
+ * Sets a new password, revokes every open reset link of the user and ends every other session,
+ * in one transaction.
+ */
+async function replacePassword(
+  db: Executor,
+  ausrId: number,
+  password: string,
+  now: Date,
+  keepSessId?: number,
+) {
   const hashed = await hashPassword(password);
   await db.transaction(async (tx) => {
     await repo.setPassword(tx, ausrId, hashed);
+    await resetRepo.revokeResets(tx, ausrId, now);
     await repo.deleteUserSessions(tx, ausrId, keepSessId);
   });
 }
@@ -87,7 +121,7 @@ export async function reset(
   if (!user) throw invalid;
   assertPolicy(req.password, user.ausr_logon, await passwordPolicyOf(tenant.db), 'password');
   if (!(await resetRepo.useReset(tenant.db, found.prst_id, deps.clock.now()))) throw invalid;
-  await replacePassword(tenant.db, user.ausr_id, req.password);
+  await replacePassword(tenant.db, user.ausr_id, req.password, deps.clock.now());
   await writeAudit(tenant.db, {
     user: user.ausr_logon,
     unit: 'auth',
@@ -98,13 +132,30 @@ export async function reset(
 }
 
 /**
- * Password change of the signed-in user (forced when expired, or from My Account): the policy,
- * then every other session of the user ends and this one becomes full.
+ * Password change of the signed-in user (forced when expired, or from My Account): the current
+ * password is required (a stolen session alone cannot lock the owner out) and the new one must
+ * differ from it and meet the policy; then every other session and every open reset link of the
+ * user ends and this session becomes full. From My Account (stage 'full') it needs the "my
+ * details" right (ausr_rights_password, spec "access…" §6).
+ * Errors: 401 before the OTP step; 403 without the right; 400 naming ausr_current_password or
+ * ausr_password.
  */
-export async function change(auth: AuthContext, password: string): Promise<{ message: string }> {
+export async function change(
+  deps: Pick<AuthDeps, 'clock'>,
+  auth: AuthContext,
+  req: { ausr_password: string; ausr_current_password: string },
+): Promise<{ message: string }> {
   if (auth.stage === 'otp') throw new AppError('NOT_AUTHENTICATED', MSG.stepRequired);
-  assertPolicy(password, auth.user.ausr_logon, await passwordPolicyOf(auth.db), 'ausr_password');
-  await replacePassword(auth.db, auth.user.ausr_id, password, auth.sessionId);
+  if (auth.stage === 'full' && auth.user.ausr_rights_password !== 'T')
+    throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  const user = await repo.userById(auth.db, auth.user.ausr_id);
+  if (!user) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+  if (!req.ausr_current_password || !(await verify(user.ausr_password, req.ausr_current_password)))
+    throw validationError({ ausr_current_password: MSG.currentPasswordWrong });
+  assertPolicy(req.ausr_password, auth.user.ausr_logon, await passwordPolicyOf(auth.db), 'ausr_password');
+  if (await verify(user.ausr_password, req.ausr_password))
+    throw validationError({ ausr_password: MSG.passwordReused });
+  await replacePassword(auth.db, auth.user.ausr_id, req.ausr_password, deps.clock.now(), auth.sessionId);
   if (auth.stage === 'password') await repo.setSessionStage(auth.db, auth.sessionId, 'full');
   await writeAudit(auth.db, {
     user: auth.user.ausr_logon,

@@ -43,9 +43,13 @@ export function listReferences(auth: AuthContext, custId: number): Promise<Refer
   return repo.referencesOf(auth.db, custId);
 }
 
-/** customer/contact/list (spec "access…" §7 Customer): a linked account's contacts (booking right). */
-export function listContacts(auth: AuthContext, custId: number): Promise<ContactRow[]> {
+/**
+ * customer/contact/list (spec "access…" §7 Customer): a linked account's contacts (booking right);
+ * none for a user limited to their own bookings, who must not see the account's people.
+ */
+export async function listContacts(auth: AuthContext, custId: number): Promise<ContactRow[]> {
   assertRight(auth, 'booking');
   assertLinked(auth, custId, 'ccnt_cust_id');
+  if (auth.user.ausr_own_bookings === 'T') return [];
   return repo.contactsOf(auth.db, custId);
 }

@@ -40,6 +40,8 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
       .update(settings)
       .set({ sett_value: value })
       .where(and(eq(settings.sett_group, group), eq(settings.sett_key, key)));
+  const setExport = (flag: 'T' | 'F') =>
+    db().update(users).set({ ausr_rights_export: flag }).where(eq(users.ausr_logon, 'customer'));
   const postB = (body: unknown, token = customer) => post(t.app, '/api/docket/post', body, token);
   const addr = (i: number, patch: Record<string, unknown>) => {
     const b = booking(acc1);
@@ -386,9 +388,11 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
       expect(
         (await post(t.app, '/api/docket/address/list', { _docketId: foreign.dck_id }, customer)).statusCode,
       ).toBe(404);
+      await setExport('T');
       expect(
         (await post(t.app, '/api/report/docket', { _docketId: foreign.dck_id }, customer)).statusCode,
       ).toBe(404);
+      await setExport('F');
     });
 
     it('prints a consignment label and the docket report as PDFs with the bearer token', async () => {
@@ -397,7 +401,13 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
       expect(labelRes.statusCode).toBe(200);
       expect(labelRes.headers['content-type']).toBe('application/pdf');
       expect(labelRes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // Download PDF is an export (spec "bookings…" §6): refused without the export right.
+      const refused = await post(t.app, '/api/report/docket', { _docketId: saved.dck_id }, customer);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('NOT_AUTHORIZED');
+      await setExport('T');
       const report = await post(t.app, '/api/report/docket', { _docketId: saved.dck_id }, customer);
+      await setExport('F');
       expect(report.headers['content-disposition']).toBe(`attachment; filename="${saved.dck_docket}.pdf"`);
       expect(report.rawPayload.length).toBeGreaterThan(1000);
       expect((await post(t.app, '/api/report/docket', { _docketId: saved.dck_id })).statusCode).toBe(401);

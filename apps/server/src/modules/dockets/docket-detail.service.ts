@@ -1,7 +1,8 @@
-import { MSG, penceToPounds, type DocketAddressRow, type DocketDetail } from '@courier/contracts';
+import { MSG, type DocketAddressRow, type DocketDetail } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
-import { assertRight, type AuthContext } from '../auth/auth.service';
+import { assertRight, docketScope, type AuthContext } from '../auth/auth.service';
 import * as repo from './dockets.repository';
+import { shownPounds } from '../pricing/price-view';
 
 /** Dockets are read from the lists (history right) or re-used from the booking screen (booking right). */
 function assertReader(auth: AuthContext): void {
@@ -11,11 +12,7 @@ function assertReader(auth: AuthContext): void {
 /** The docket if it belongs to the caller's accounts; 404 'Docket not found' otherwise (spec "access…" §8). */
 async function ownDocket(auth: AuthContext, dckId: number) {
   assertReader(auth);
-  const found = await repo.docketDetail(
-    auth.db,
-    dckId,
-    auth.accounts.map((a) => a.cust_id),
-  );
+  const found = await repo.docketDetail(auth.db, dckId, docketScope(auth));
   if (!found) throw new AppError('NOT_FOUND', MSG.docketNotFound);
   return found;
 }
@@ -23,7 +20,6 @@ async function ownDocket(auth: AuthContext, dckId: number) {
 /** docket/detail: the saved booking for the read-only booking screen; prices only with the price right. */
 export async function detail(auth: AuthContext, dckId: number): Promise<DocketDetail> {
   const { docket: d, ...names } = await ownDocket(auth, dckId);
-  const price = auth.user.ausr_rights_price === 'T';
   return {
     dck_id: d.dck_id,
     dck_docket: d.dck_docket,
@@ -43,8 +39,8 @@ export async function detail(auth: AuthContext, dckId: number): Promise<DocketDe
     tracking_reference: d.tracking_reference,
     dck_distance: Number(d.dck_distance),
     dck_time: d.dck_time,
-    cust_total_price: price && d.dck_total_pence >= 0 ? penceToPounds(d.dck_total_pence) : null,
-    netvat: price && d.dck_vat_pence >= 0 ? penceToPounds(d.dck_vat_pence) : null,
+    cust_total_price: shownPounds(auth, d.dck_total_pence),
+    netvat: shownPounds(auth, d.dck_vat_pence),
     ...names,
   };
 }

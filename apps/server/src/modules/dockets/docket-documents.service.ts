@@ -1,7 +1,7 @@
-import { stringify } from 'csv-stringify/sync';
 import { EXPORT_MAX_ROWS, formatPounds, MSG, type exportRequest, type ListRow } from '@courier/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { toCsv } from '../../lib/csv';
 import { formatUk } from '../../lib/dates';
 import { code128Png, drawTable, renderPdf } from '../../lib/pdf';
 import type { AuthContext } from '../auth/auth.service';
@@ -71,8 +71,17 @@ export async function label(auth: AuthContext, dckId: number): Promise<FileOut> 
   return { body, type: 'application/pdf', filename: `label-${d.head.dck_docket}.pdf` };
 }
 
-/** report/docket: the docket detail report, a PDF named after the docket number. */
+/** 403 NOT_AUTHORIZED without the export right: CSV and PDF exports need it (spec "bookings…" §6). */
+function assertExport(auth: AuthContext): void {
+  if (auth.user.ausr_rights_export !== 'T') throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+}
+
+/**
+ * report/docket (export right, spec "bookings…" §6, §7): the docket detail report, a PDF named
+ * after the docket number; 404 'Docket not found' outside the caller's scope.
+ */
 export async function docketReport(auth: AuthContext, dckId: number): Promise<FileOut> {
+  assertExport(auth);
   const d = await docketForDocument(auth, dckId);
   const h = d.head;
   const body = await renderPdf(async (doc) => {
@@ -161,7 +170,7 @@ export async function exportList(
   deps: DocketDeps,
   req: z.output<typeof exportRequest>,
 ): Promise<FileOut> {
-  if (auth.user.ausr_rights_export !== 'T') throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  assertExport(auth);
   const filter = sqlFilter(auth, deps, req);
   const records = filter.accountIds.length
     ? await listDockets(auth.db, { ...filter, limit: EXPORT_MAX_ROWS, offset: 0 })
@@ -174,7 +183,7 @@ export async function exportList(
   );
   if (req.format === 'csv') {
     return {
-      body: Buffer.from(stringify([headers, ...table])),
+      body: toCsv([headers, ...table]),
       type: 'text/csv; charset=utf-8',
       filename: 'booking-history.csv',
     };

@@ -1,9 +1,10 @@
-import { MSG, penceToPounds, type ListResponse, type ListRow, type listFilter } from '@courier/contracts';
+import { MSG, type ListResponse, type ListRow, type listFilter } from '@courier/contracts';
 import type { z } from 'zod';
 import { AppError, validationError } from '../../lib/app-error';
 import { ukDayStart, ukNextDayStart } from '../../lib/dates';
-import { assertRight, type AuthContext } from '../auth/auth.service';
+import { assertRight, docketScope, type AuthContext } from '../auth/auth.service';
 import type { DocketDeps } from './dockets.service';
+import { shownPounds } from '../pricing/price-view';
 import { listDockets, type ListFilter, type ListRecord } from './dockets.repository';
 
 type Filter = z.output<typeof listFilter>;
@@ -33,7 +34,7 @@ export function sqlFilter(
   if (f.sort.column === 'cust_total_price' && auth.user.ausr_rights_price !== 'T')
     throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
   return {
-    accountIds: auth.accounts.map((a) => a.cust_id),
+    ...docketScope(auth),
     archive: f.archive,
     now: deps.clock.now(),
     search: f.search,
@@ -46,7 +47,6 @@ export function sqlFilter(
 
 /** A list record as the API shows it: totals only with the price right and never negative. */
 export function toListRow(auth: AuthContext, r: ListRecord): ListRow {
-  const showPrice = auth.user.ausr_rights_price === 'T';
   return {
     dck_id: r.dck_id,
     dck_docket: Number(r.dck_docket),
@@ -62,7 +62,7 @@ export function toListRow(auth: AuthContext, r: ListRecord): ListRow {
     dsts_font_color: r.dsts_font_color,
     ttyp_description: r.ttyp_description,
     tracking_reference: r.tracking_reference,
-    cust_total_price: showPrice && r.dck_total_pence >= 0 ? penceToPounds(r.dck_total_pence) : null,
+    cust_total_price: shownPounds(auth, r.dck_total_pence),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'dri
 import { likeEscape, queryRows, type Executor } from '../../db/client';
 import type { ListSortColumn } from '@courier/contracts';
 import { prepared } from '../../db/prepared';
+import type { DocketScope } from '../auth/auth.service';
 import {
   barcodes,
   customerReferences,
@@ -50,6 +51,8 @@ export async function insertDocket(
 /** Filter of a booking list page. Accounts are the caller's linked accounts (never empty here). */
 export interface ListFilter {
   accountIds: number[];
+  /** Only the dockets this user booked or registered from (own-bookings users). */
+  ownerId?: number;
   archive: boolean;
   /** Now; the archive cut-off is now minus the general.ArchiveDays setting (default 14 days). */
   now: Date;
@@ -92,6 +95,7 @@ const archivedSql = (before: SQL) =>
 
 /** The statement variant a filter needs; each is prepared once per tenant. */
 interface ListShape {
+  own: boolean;
   archive: boolean;
   search: boolean;
   dates: boolean;
@@ -147,11 +151,16 @@ function listRows(db: Executor) {
   return { query, sorts };
 }
 
+/** The dockets one user booked or registered from (the own-bookings scope). */
+export const ownedBy = (owner: SQLWrapper | number) =>
+  sql`(${dockets.dck_ausr_id} = ${owner} or ${dockets.dck_registered_ausr_id} = ${owner})`;
+
 /** The filter of a page: the caller's accounts, recent or archive, search text, booked dates. */
 function listWhere(shape: ListShape): SQL | undefined {
   const archived = archivedSql(archiveCutoff(sql`${sql.placeholder('now')}::timestamptz`));
   return and(
     sql`${dockets.dck_cust_id} = any(${sql.placeholder('accounts')}::int[])`,
+    shape.own ? ownedBy(sql`${sql.placeholder('owner')}::int`) : undefined,
     shape.archive ? archived : sql`not ${archived}`,
     shape.search ? sql`${dockets.dck_search} like ${sql.placeholder('search')}` : undefined,
     shape.dates
@@ -205,6 +214,7 @@ const buildRowsByIds = (db: Executor, name: string) =>
  */
 export async function listDockets(db: Executor, f: ListFilter): Promise<ListRecord[]> {
   const shape: ListShape = {
+    own: f.ownerId !== undefined,
     archive: f.archive,
     search: Boolean(f.search),
     dates: Boolean(f.from && f.to),
@@ -213,6 +223,7 @@ export async function listDockets(db: Executor, f: ListFilter): Promise<ListReco
   };
   const params = {
     accounts: `{${f.accountIds.join(',')}}`,
+    owner: f.ownerId ?? null,
     now: f.now.toISOString(),
     search: '%' + likeEscape(f.search.toLowerCase()) + '%',
     from: f.from?.toISOString() ?? null,
@@ -220,7 +231,7 @@ export async function listDockets(db: Executor, f: ListFilter): Promise<ListReco
     limit: f.limit,
     offset: f.offset,
   };
-  const name = `docket_list_${shape.archive ? 'a' : 'r'}${shape.search ? 's' : ''}${shape.dates ? 'd' : ''}_${shape.column}_${shape.direction}`;
+  const name = `docket_list_${shape.own ? 'o' : ''}${shape.archive ? 'a' : 'r'}${shape.search ? 's' : ''}${shape.dates ? 'd' : ''}_${shape.column}_${shape.direction}`;
   const docketSort = DOCKET_SORTS[shape.column];
   if (!shape.search || !docketSort)
     return prepared(db, name, (d, n) => buildList(d, shape.search ? '' : n, shape)).execute(params);
@@ -268,8 +279,8 @@ export async function docketById(db: Executor, dckId: number) {
   return rows[0];
 }
 
-/** A docket with its account and tariff names, only when it belongs to one of `accountIds`. */
-export async function docketDetail(db: Executor, dckId: number, accountIds: number[]) {
+/** A docket with its account and tariff names, only when it is within the caller's scope. */
+export async function docketDetail(db: Executor, dckId: number, scope: DocketScope) {
   const rows = await db
     .select({
       docket: dockets,
@@ -288,7 +299,13 @@ export async function docketDetail(db: Executor, dckId: number, accountIds: numb
     .innerJoin(customers, eq(customers.cust_id, dockets.dck_cust_id))
     .innerJoin(tariffTypes, eq(tariffTypes.ttyp_tariff, dockets.dck_tariff))
     .innerJoin(docketStatuses, eq(docketStatuses.dsts_id, dockets.dck_status))
-    .where(and(eq(dockets.dck_id, dckId), inArray(dockets.dck_cust_id, accountIds)))
+    .where(
+      and(
+        eq(dockets.dck_id, dckId),
+        inArray(dockets.dck_cust_id, scope.accountIds),
+        scope.ownerId === undefined ? undefined : ownedBy(scope.ownerId),
+      ),
+    )
     .limit(1);
   return rows[0];
 }

@@ -16,6 +16,7 @@ import {
   trackRequest,
   trackResponse,
 } from '@courier/contracts';
+import { errorSummary } from '../../lib/error-summary';
 import * as service from './dockets.service';
 import type { DocketDeps } from './dockets.service';
 import * as lists from './docket-list.service';
@@ -40,7 +41,10 @@ export function docketRoutes(deps: DocketDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/docket/post',
       { schema: { body: docketInput, response: { 200: postResponse } } },
-      async (req) => service.post(await req.authenticate(), deps, req.body),
+      async (req) =>
+        service.post(await req.authenticate(), deps, req.body, (err) =>
+          req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
+        ),
     );
     app.post(
       '/api/docket/list',
@@ -82,7 +86,7 @@ export function docketRoutes(deps: DocketDeps): FastifyPluginAsyncZod {
         schema: { body: trackRequest, response: { 200: trackResponse } },
         config: { rateLimit: { max: deps.trackRateMax ?? 300, timeWindow: '1 minute' } },
       },
-      async (req) => service.track(deps, req.body),
+      async (req) => service.track(deps, req.body, await req.authenticateOptional()),
     );
   };
 }

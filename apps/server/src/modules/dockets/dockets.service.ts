@@ -14,12 +14,17 @@ import { trackingReference } from '../../lib/tokens';
 import type { Executor } from '../../db/client';
 import type { TenantRegistry } from '../../db/tenants';
 import { writeAudit } from '../audit/audit.repository';
-import { assertAccount, assertRight, tenantByName, type AuthContext } from '../auth/auth.service';
+import { assertAccount, assertRight, type AuthContext } from '../auth/auth.service';
+import { guestTenant } from '../auth/guest.service';
 import { serviceTypeById, tariffById } from '../customers/customers.repository';
 import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.service';
 import { validateBooking } from './docket.validation';
 import { priceJob, travelMinutes, type PricePence } from '../pricing/pricing.service';
 import * as repo from './dockets.repository';
+import type { Mailer } from '../../lib/mail';
+import { issueRegistrationToken, registrationLink } from '../users/register.service';
+import { seesPrices, shownPounds } from '../pricing/price-view';
+import { bookingMail } from './booking.mail';
 
 /** What the docket service needs beyond the caller. */
 export interface DocketDeps {
@@ -28,6 +33,10 @@ export interface DocketDeps {
   tenants: TenantRegistry;
   /** Public tracking look-ups allowed per address per minute (default 300). */
   trackRateMax?: number;
+  /** Sends the booking confirmation. */
+  mailer: Mailer;
+  /** Base URL of the links in mails. */
+  publicUrl: string;
 }
 
 interface Priced {
@@ -90,17 +99,34 @@ const searchText = (docketNo: number, input: DocketData) =>
     .join(' ')
     .toLowerCase();
 
+/** The addresses of an e-mail list ('a@x; b@y'), comma-separated for the mail's To. */
+const mailTo = (list: string) =>
+  list
+    .split(/[;,]/)
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(', ');
+
 /**
- * docket/post: saves the docket, its addresses, barcodes and parcels in one transaction.
- * Returns the tenant's next docket number and a fresh unguessable tracking reference.
+ * docket/post: saves the docket, its addresses, barcodes and parcels in one transaction, with the
+ * registration secret when the booking names an e-mail. Returns the tenant's next docket number, a
+ * fresh unguessable tracking reference and, with the price right only, the total and VAT (pounds).
+ * After the commit the booking confirmation goes to dck_email in the background; a failed mail is
+ * passed to `onMailError` and never fails the booking.
  */
-export async function post(auth: AuthContext, deps: DocketDeps, input: DocketData): Promise<PostResponse> {
+export async function post(
+  auth: AuthContext,
+  deps: DocketDeps,
+  input: DocketData,
+  onMailError: (err: unknown) => void = () => undefined,
+): Promise<PostResponse> {
   const priced = await priceInput(auth, deps, input, auth.db);
   const account = auth.accounts.find((a) => a.cust_id === input.dck_cust_id)!;
   if (account.cust_mop !== 'A')
     throw new AppError('BUSINESS_RULE', 'Card payment is not yet available for this account', {
       dck_cust_id: 'Card payment is not yet available',
     });
+  const booked = deps.clock.now();
   const result = await auth.db.transaction(async (tx) => {
     const dckDocket = await repo.nextDocketNumber(tx);
     const tracking = trackingReference();
@@ -122,7 +148,7 @@ export async function post(auth: AuthContext, deps: DocketDeps, input: DocketDat
         dck_telephone: input.dck_telephone,
         dck_email: input.dck_email,
         dck_status: 'W',
-        dck_booked: deps.clock.now(),
+        dck_booked: booked,
         dck_distance: priced.miles,
         dck_time: priced.minutes,
         dck_net_pence: priced.price.net,
@@ -151,14 +177,64 @@ export async function post(auth: AuthContext, deps: DocketDeps, input: DocketDat
       type: 'info',
       detail: { dck_docket: dckDocket },
     });
-    return { dck_id: dckId, dck_docket: dckDocket, tracking_reference: tracking };
+    const registerToken = input.dck_email
+      ? await issueRegistrationToken(tx, { dckId, email: input.dck_email, bookedAt: booked })
+      : undefined;
+    return { dck_id: dckId, dck_docket: dckDocket, tracking_reference: tracking, registerToken };
   });
-  return { ...result, total: penceToPounds(priced.price.total), netvat: penceToPounds(priced.price.vat) };
+  const { registerToken, ...saved } = result;
+  if (registerToken)
+    sendConfirmation(auth, deps, input, saved, registerToken, priced.price.total).catch(onMailError);
+  const total = shownPounds(auth, priced.price.total);
+  const netvat = shownPounds(auth, priced.price.vat);
+  return { ...saved, ...(total === null || netvat === null ? {} : { total, netvat }) };
 }
 
-/** docket/track (public): the order summary; 404 with the spec's message when not found. */
-export async function track(deps: DocketDeps, req: TrackRequest): Promise<TrackResponse> {
-  const tenant = tenantByName(deps, req.database);
+/** The booking confirmation with its tracking and /register links. */
+function sendConfirmation(
+  auth: AuthContext,
+  deps: DocketDeps,
+  input: DocketData,
+  saved: { dck_id: number; dck_docket: number; tracking_reference: string },
+  token: string,
+  totalPence: number,
+): Promise<void> {
+  const base = deps.publicUrl.replace(/\/$/, '');
+  const database = auth.tenant.name;
+  const trackingLink = `${base}/docket/track?${new URLSearchParams({ tracking_ref: saved.tracking_reference, database }).toString()}`;
+  return deps.mailer.send(
+    bookingMail({
+      tenant: database,
+      to: mailTo(input.dck_email),
+      dck_docket: saved.dck_docket,
+      trackingLink,
+      registerLink: registrationLink(
+        deps.publicUrl,
+        {
+          database,
+          dck_id: saved.dck_id,
+          dck_email: input.dck_email,
+          dck_contact: input.dck_contact,
+          dck_telephone: input.dck_telephone,
+        },
+        token,
+      ),
+      addresses: input.addresses,
+      totalPence: seesPrices(auth) ? totalPence : null,
+    }),
+  );
+}
+
+/**
+ * docket/track (public): the order summary; 404 with the spec's message when not found; 401 for a
+ * guest when the database does not allow guest access.
+ */
+export async function track(
+  deps: DocketDeps,
+  req: TrackRequest,
+  caller: AuthContext | undefined,
+): Promise<TrackResponse> {
+  const tenant = await guestTenant(deps, req.database, caller);
   const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
   if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
   return {

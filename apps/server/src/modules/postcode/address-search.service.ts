@@ -8,7 +8,8 @@ import {
 } from '@courier/contracts';
 import type { GeoIndex } from '../../lib/geo';
 import type { TenantRegistry } from '../../db/tenants';
-import { tenantByName, type AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../auth/auth.service';
+import { guestTenant } from '../auth/guest.service';
 import { assertAnyRight } from '../customers/customers.service';
 import {
   addressResult,
@@ -131,12 +132,16 @@ export function searchForUser(
   return search(deps, input, { auth, accountIds: auth.accounts.map((a) => a.cust_id) }, log);
 }
 
-/** quote/postcode/list (public, the quote wizard): open data and the post code only, never a tenant's addresses. */
-export function searchForGuest(
+/**
+ * quote/postcode/list (public, the quote wizard): open data and the post code only, never a
+ * tenant's addresses; only where the database allows guests or the caller is signed in to it.
+ */
+export async function searchForGuest(
   deps: AddressSearchDeps,
   req: QuotePostcodeListRequest,
+  caller: AuthContext | undefined,
   log: FastifyBaseLogger,
 ): Promise<PostcodeListResponse> {
-  tenantByName(deps, req.database);
+  await guestTenant(deps, req.database, caller);
   return search(deps, req.address, null, log);
 }

@@ -1,7 +1,8 @@
 import type { NameList } from '@courier/contracts';
 import type { GeoIndex } from '../../lib/geo';
 import type { TenantRegistry } from '../../db/tenants';
-import { tenantByName } from '../auth/auth.service';
+import type { AuthContext } from '../auth/auth.service';
+import { guestTenant } from '../auth/guest.service';
 import { openDataIndex } from './providers/embedded';
 
 /**
@@ -90,17 +91,25 @@ export function countyList(geo: GeoIndex): NameList {
   return list;
 }
 
-/** quote/country/list (public): the list, once the database is known (404 naming it otherwise). */
-export function guestCountryList(deps: { tenants: TenantRegistry }, database: string): NameList {
-  tenantByName(deps, database);
+/**
+ * quote/country/list (public): the list, once the database is known (404 naming it otherwise) and
+ * allows guests or the caller is signed in to it (401 otherwise).
+ */
+export async function guestCountryList(
+  deps: { tenants: TenantRegistry },
+  database: string,
+  caller: AuthContext | undefined,
+): Promise<NameList> {
+  await guestTenant(deps, database, caller);
   return countryList();
 }
 
-/** quote/county/list (public): the list, once the database is known. */
-export function guestCountyList(
+/** quote/county/list (public): the list, under the same conditions as quote/country/list. */
+export async function guestCountyList(
   deps: { tenants: TenantRegistry; geo: GeoIndex },
   database: string,
-): NameList {
-  tenantByName(deps, database);
+  caller: AuthContext | undefined,
+): Promise<NameList> {
+  await guestTenant(deps, database, caller);
   return countyList(deps.geo);
 }

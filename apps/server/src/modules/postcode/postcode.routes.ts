@@ -55,7 +55,7 @@ export function postcodeRoutes(deps: PostcodeDeps): FastifyPluginAsyncZod {
         schema: { body: quotePostcodeListRequest, response: { 200: postcodeListResponse } },
         config: { rateLimit: { max: QUOTE_SEARCH_RATE_MAX, timeWindow: '1 minute' } },
       },
-      async (req) => searchForGuest(search, req.body, req.log),
+      async (req) => searchForGuest(search, req.body, await req.authenticateOptional(), req.log),
     );
     app.post('/api/country/list', { schema: { response: { 200: nameList } } }, async (req) => {
       await req.authenticate();
@@ -64,7 +64,7 @@ export function postcodeRoutes(deps: PostcodeDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/quote/country/list',
       { schema: { body: databaseRequest, response: { 200: nameList } } },
-      async (req) => guestCountryList(deps, req.body.database),
+      async (req) => guestCountryList(deps, req.body.database, await req.authenticateOptional()),
     );
     app.post('/api/county/list', { schema: { response: { 200: nameList } } }, async (req) => {
       await req.authenticate();
@@ -73,7 +73,7 @@ export function postcodeRoutes(deps: PostcodeDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/quote/county/list',
       { schema: { body: databaseRequest, response: { 200: nameList } } },
-      async (req) => guestCountyList(deps, req.body.database),
+      async (req) => guestCountyList(deps, req.body.database, await req.authenticateOptional()),
     );
   };
 }

@@ -1,9 +1,10 @@
-import { MSG, type RegisterRequest } from '@courier/contracts';
+import { MSG, type registerCheckRequest, type registerRequest } from '@courier/contracts';
 import type { z } from 'zod';
-import type { registerRequest } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { TenantRegistry } from '../../db/tenants';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { isUniqueViolation, type Executor } from '../../db/client';
+import type { Tenant, TenantRegistry } from '../../db/tenants';
 import { writeAudit } from '../audit/audit.repository';
 import { hashPassword, tenantByName } from '../auth/auth.service';
 import { findUserByLogon } from '../auth/auth.repository';
@@ -14,52 +15,144 @@ import * as repo from './users.repository';
 /** Registration is open this long after the booking. */
 export const REGISTER_WITHIN_DAYS = 30;
 
+/** The one answer to every refused link: missing, wrong, used, expired or another booking's. */
+const linkRefused = () =>
+  new AppError('BUSINESS_RULE', MSG.registerLinkInvalid, { token: MSG.registerLinkInvalid });
+
 /**
- * user/register (spec "access…" §2 Register): creates a user linked to the booking's account, with
- * the rights to book, see history, prices and track. The booking is proved by its tracking
- * reference; each booking registers one user, within 30 days. 409 when the username is taken.
+ * Creates a booking's registration secret (spec "access…" §2 Register): 256 random bits, of which
+ * only the SHA-256 is stored, bound to the docket and the e-mail the confirmation goes to, valid
+ * 30 days from `bookedAt`. Call inside the booking's transaction; the secret goes only into that mail.
+ */
+export async function issueRegistrationToken(
+  tx: Executor,
+  t: { dckId: number; email: string; bookedAt: Date },
+): Promise<string> {
+  const token = randomToken();
+  await repo.insertRegistrationToken(tx, {
+    dckId: t.dckId,
+    tokenHash: sha256(token),
+    email: t.email,
+    expires: new Date(t.bookedAt.getTime() + REGISTER_WITHIN_DAYS * 86_400_000),
+  });
+  return token;
+}
+
+/** The /register link of a booking confirmation: the spec's prefill parameters and the secret. */
+export function registrationLink(
+  publicUrl: string,
+  p: { database: string; dck_id: number; dck_email: string; dck_contact: string; dck_telephone: string },
+  token: string,
+): string {
+  const q = new URLSearchParams({
+    database: p.database,
+    dck_id: String(p.dck_id),
+    dck_email: p.dck_email,
+    dck_contact: p.dck_contact,
+    dck_telephone: p.dck_telephone,
+    token,
+  });
+  return `${publicUrl.replace(/\/$/, '')}/register?${q.toString()}`;
+}
+
+/** The live secret of `token` for the docket, when the docket has no registered user yet. */
+async function liveLink(db: Executor, dckId: number, token: string, now: Date) {
+  if (token.length < 20) return undefined;
+  const [docket, secret] = await Promise.all([
+    repo.docketForRegistration(db, dckId),
+    repo.liveRegistrationToken(db, dckId, sha256(token), now),
+  ]);
+  if (!docket || !secret || docket.dck_registered_ausr_id !== null) return undefined;
+  return { docket, secret };
+}
+
+/** Every registration attempt, refused ones too, goes to the audit log (never the secret). */
+const auditAttempt = (db: Executor, logon: string, dckId: number, result: string) =>
+  writeAudit(db, {
+    user: logon.slice(0, 100),
+    unit: 'users',
+    process: 'register',
+    type: result === 'registered' ? 'info' : 'warning',
+    detail: { dck_id: dckId, result },
+  });
+
+/**
+ * user/register/check: whether a /register link can still be used, so the screen can say so
+ * before the visitor fills in the form. Rate limited like user/register.
+ */
+export async function checkLink(
+  deps: { tenants: TenantRegistry; clock: Clock },
+  req: z.output<typeof registerCheckRequest>,
+): Promise<{ valid: boolean }> {
+  const tenant = tenantByName(deps, req.database);
+  return { valid: Boolean(await liveLink(tenant.db, req.dck_id, req.token, deps.clock.now())) };
+}
+
+/**
+ * user/register (spec "access…" §2 Register, §7): proved by the single-use secret of the booking
+ * confirmation mail, never by what a tracking link shows. Creates a user on the booking's account
+ * who sees only their own bookings; the secret is used and the booking marked in one transaction,
+ * both by conditional updates, so one booking registers one user however many calls race.
+ * Errors: 422 MSG.registerLinkInvalid for any refused link (the same answer whatever was wrong),
+ * 400 naming ausr_password for the password rule (checked before the name), 409 for a taken username.
  */
 export async function register(
   deps: { tenants: TenantRegistry; clock: Clock },
-  req: z.output<typeof registerRequest> & RegisterRequest,
+  req: z.output<typeof registerRequest>,
 ): Promise<{ message: string; detail: string }> {
   const tenant = tenantByName(deps, req.database);
-  const docket = await repo.docketForRegistration(tenant.db, req.dck_id);
-  const tooOld =
-    docket && deps.clock.now().getTime() - docket.dck_booked.getTime() > REGISTER_WITHIN_DAYS * 86_400_000;
-  if (!docket || docket.tracking_reference !== req.tracking_reference.toUpperCase() || tooOld)
-    throw new AppError('BUSINESS_RULE', 'This booking cannot be used to register', {
-      dck_id: 'Unknown booking',
-    });
-  if (docket.dck_registered_ausr_id)
-    throw new AppError('CONFLICT', 'A user has already registered from this booking', {
-      dck_id: 'Already registered',
-    });
-  if (await findUserByLogon(tenant.db, req.ausr_logon))
-    throw new AppError('CONFLICT', 'This username is taken, please choose another', {
-      ausr_logon: 'Username taken',
-    });
-  assertPolicy(req.ausr_password, req.ausr_logon, await passwordPolicyOf(tenant.db), 'ausr_password');
-  const [first = '', ...rest] = (req.dck_contact || docket.dck_contact).split(/\s+/);
+  const db = tenant.db;
+  const refuse = async (result: string, err: AppError): Promise<never> => {
+    await auditAttempt(db, req.ausr_logon, req.dck_id, result);
+    throw err;
+  };
+  const found = await liveLink(db, req.dck_id, req.token, deps.clock.now());
+  if (!found) return refuse('invalid link', linkRefused());
+  try {
+    assertPolicy(req.ausr_password, req.ausr_logon, await passwordPolicyOf(db), 'ausr_password');
+  } catch (err) {
+    return refuse('password rule', err as AppError);
+  }
+  if (await findUserByLogon(db, req.ausr_logon)) return refuse('username taken', usernameTaken());
   const passwordHash = await hashPassword(req.ausr_password);
+  try {
+    await createUser(tenant, deps.clock.now(), req, found, passwordHash);
+  } catch (err) {
+    if (err instanceof AppError) return refuse('invalid link', err);
+    if (isUniqueViolation(err)) return refuse('username taken', usernameTaken());
+    throw err;
+  }
+  return { message: MSG.registered, detail: MSG.registeredDetail };
+}
+
+const usernameTaken = () =>
+  new AppError('CONFLICT', 'This username is taken, please choose another', {
+    ausr_logon: 'Username taken',
+  });
+
+/** The transaction of a registration: use the secret, create the user, mark the booking. */
+async function createUser(
+  tenant: Tenant,
+  now: Date,
+  req: z.output<typeof registerRequest>,
+  found: NonNullable<Awaited<ReturnType<typeof liveLink>>>,
+  passwordHash: string,
+): Promise<void> {
+  const { docket, secret } = found;
+  const [first = '', ...rest] = (req.dck_contact || docket.dck_contact).split(/\s+/);
   await tenant.db.transaction(async (tx) => {
+    if (!(await repo.useRegistrationToken(tx, secret.rtok_id, now))) throw linkRefused();
     const ausrId = await repo.insertRegisteredUser(tx, {
       ausr_logon: req.ausr_logon,
       ausr_password: passwordHash,
       ausr_firstname: first.slice(0, 50),
       ausr_lastname: rest.join(' ').slice(0, 50),
-      ausr_email: (req.dck_email || docket.dck_email).slice(0, 200),
+      // The address the secret was mailed to: the one this person has proved they read.
+      ausr_email: secret.rtok_email.split(/[;,]/)[0]!.trim().slice(0, 200),
       ausr_telephone: (req.dck_telephone || docket.dck_telephone).slice(0, 30),
       ausr_cust_id: docket.dck_cust_id,
     });
-    await repo.markRegistered(tx, docket.dck_id, ausrId);
-    await writeAudit(tx, {
-      user: req.ausr_logon,
-      unit: 'users',
-      process: 'register',
-      type: 'info',
-      detail: { dck_id: docket.dck_id },
-    });
+    if (!(await repo.markRegistered(tx, docket.dck_id, ausrId))) throw linkRefused();
+    await auditAttempt(tx, req.ausr_logon, docket.dck_id, 'registered');
   });
-  return { message: MSG.registered, detail: MSG.registeredDetail };
 }

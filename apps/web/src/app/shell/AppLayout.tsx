@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { SessionResponse } from '@courier/contracts';
+import type { UserSession } from '@courier/contracts';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
 import { MENU_BREAKPOINT } from '../theme';
 import { HeaderBar } from './HeaderBar';
 import { NavMenu } from './NavMenu';
 
 /** The signed-in frame (spec "access…" §2 menus): header toolbar, side navigation bar, the screen. */
-export function AppLayout({ session }: { session: SessionResponse }) {
+export function AppLayout({ session }: { session: UserSession }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`) ?? false;
   const { pathname } = useLocation();

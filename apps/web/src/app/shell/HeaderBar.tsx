@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ActionIcon, Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
-import type { SessionResponse } from '@courier/contracts';
+import type { UserSession } from '@courier/contracts';
 import { TenantBrand } from '../../components/TenantBrand';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
 import { useLogout } from '../../features/auth/api/logout';
@@ -9,7 +9,7 @@ import { canOpen } from '../../features/auth/rights';
 import { useNewBooking } from '../../features/dockets/use-new-booking';
 
 interface HeaderBarProps {
-  session: SessionResponse;
+  session: UserSession;
   compact: boolean;
   menuOpened: boolean;
   onBurger: () => void;

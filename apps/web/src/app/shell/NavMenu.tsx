@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'react-router';
 import { NavLink, Stack } from '@mantine/core';
-import type { SessionResponse } from '@courier/contracts';
+import type { UserSession } from '@courier/contracts';
 import { canOpen } from '../../features/auth/rights';
 import { useNewBooking } from '../../features/dockets/use-new-booking';
 import { MENU } from './menu';
 
 interface NavMenuProps {
-  session: SessionResponse;
+  session: UserSession;
   /** Called after an entry is chosen (closes the menu on small screens). */
   onNavigate: () => void;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PriceResponse, SessionResponse } from '@courier/contracts';
+import type { PriceResponse, UserSession } from '@courier/contracts';
 import { ApiError } from '../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../lib/notify';
 import { storedDocketId } from '../../lib/stored-context';
@@ -35,7 +35,7 @@ function reportFailure(form: BookingFormApi, error: unknown, fallbackTitle: stri
 
 interface FlowOptions {
   form: BookingFormApi;
-  session: SessionResponse;
+  session: UserSession;
   validation: ValidationContext;
   /** The account pays by card (cust_mop O or S): nothing can be saved yet. */
   cardPayer: boolean;
@@ -91,8 +91,8 @@ export function useBookingFlow({ form, session, validation, cardPayer, onFresh }
         }
         setBooking({
           ...saved,
-          total: showPrice ? saved.total : null,
-          netvat: showPrice ? saved.netvat : null,
+          total: showPrice ? (saved.total ?? null) : null,
+          netvat: showPrice ? (saved.netvat ?? null) : null,
         });
         setStep('complete');
         window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Grid, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { ADDRESS_MSG, type SessionResponse } from '@courier/contracts';
+import { ADDRESS_MSG, type UserSession } from '@courier/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { settingsQuery } from '../../customers/api/settings-list';
@@ -40,7 +40,7 @@ const TEXT_FIELDS = Object.keys(SPAN) as AddressBookTextField[];
 const SAVE_DATA = 'Save Data';
 
 interface AddressBookFormProps {
-  session: SessionResponse;
+  session: UserSession;
   initial: AddressBookValues;
   /** The entry being edited; none for a new one. */
   caddId?: number;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { MSG, sessionResponse, type SessionResponse } from '@courier/contracts';
+import { MSG, sessionResponse, type SessionResponse, type UserSession } from '@courier/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client';
 import { notifyApiError, notifyInfo } from '../../../lib/notify';
 
@@ -42,7 +42,7 @@ export const sessionQuery = queryOptions({
  * A session counts as signed in once every login step is done (stage 'full'). A session still at
  * the OTP or forced-password-change step (spec "access…" §4) opens only the login screens.
  */
-export const completeSession = (s: SessionResponse | null | undefined): SessionResponse | null =>
+export const completeSession = (s: SessionResponse | null | undefined): UserSession | null =>
   s?.stage === 'full' ? s : null;
 
 /**
@@ -60,7 +60,7 @@ export const refreshSession = (queryClient: QueryClient) =>
   queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
 
 /** The session on a screen that needs one (the route guard has checked it). */
-export function useSignedIn(): SessionResponse {
+export function useSignedIn(): UserSession {
   const { session } = useSession();
   if (!session) throw new Error(MSG.notAuthenticated);
   return session;

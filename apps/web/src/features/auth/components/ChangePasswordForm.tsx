@@ -1,5 +1,5 @@
-import type { FormEvent } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import type { PasswordPolicy } from '@courier/contracts';
 import { PasswordFields } from '../password/PasswordFields';
@@ -9,35 +9,67 @@ interface ChangePasswordFormProps {
   policy: PasswordPolicy;
   /** The user's logon when known (forced change), for the 'not the username' rule; '' on reset. */
   username: string;
-  /** Sends the new password; resolves to the server's verdict on the password field, if any. */
-  onSubmit: (password: string) => Promise<string | undefined>;
+  /** Asks for the current password too (a forced change; a reset link proves itself). */
+  askCurrent?: boolean;
+  /** Sends the new (and current) password; resolves to the server's verdicts on the fields, if any. */
+  onSubmit: (password: string, current: string) => Promise<ChangeVerdict | undefined>;
   pending: boolean;
   onCancel: () => void;
 }
 
+/** The server's words on the fields of a refused change. */
+export interface ChangeVerdict {
+  password?: string;
+  current?: string;
+}
+
+/** Said when the current password is left empty. */
+export const CURRENT_REQUIRED = 'Please enter your current password';
+
 /**
  * The change-password page of the login screen (spec "access…" §2, §4, §5): New password, Confirm
  * password (cleared when the password changes) and the strength meter; the policy is checked here
- * and again by the server. Used for a /reset/{token} link and for a forced change.
+ * and again by the server. Used for a /reset/{token} link and for a forced change, which also asks
+ * for the Current password.
  */
 export function ChangePasswordForm({
   policy,
   username,
+  askCurrent = false,
   onSubmit,
   pending,
   onCancel,
 }: ChangePasswordFormProps) {
   const fields = useNewPassword(policy);
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!fields.validate(username)) return;
-    void onSubmit(fields.password).then((serverError) => {
-      if (serverError) fields.setServerError(serverError);
+    const missing = askCurrent && !current;
+    setCurrentError(missing ? CURRENT_REQUIRED : null);
+    if (!fields.validate(username) || missing) return;
+    void onSubmit(fields.password, current).then((verdict) => {
+      if (verdict?.password) fields.setServerError(verdict.password);
+      if (verdict?.current) setCurrentError(verdict.current);
     });
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {askCurrent && (
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => {
+              setCurrent(e.currentTarget.value);
+              setCurrentError(null);
+            }}
+            error={currentError}
+            required
+            autoFocus
+          />
+        )}
         <PasswordFields
           label="New password"
           password={fields.password}
@@ -48,7 +80,7 @@ export function ChangePasswordForm({
           confirmError={fields.errors.confirm}
           policy={policy}
           username={username}
-          autoFocus
+          autoFocus={!askCurrent}
         />
         <Button type="submit" fullWidth loading={pending} leftSection={<IconCheck size={16} />} mt="xs">
           Change password

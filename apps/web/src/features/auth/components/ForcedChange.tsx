@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PasswordPolicy, SessionResponse } from '@courier/contracts';
+import type { PasswordPolicy, UserSession } from '@courier/contracts';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { AUTH_TEXT } from '../auth-messages';
 import { errorText, fieldText, handledElsewhere } from '../error-text';
@@ -11,7 +11,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 
 interface ForcedChangeProps {
   /** The session waiting at the 'password' stage. */
-  pending: SessionResponse;
+  pending: UserSession;
   policy: PasswordPolicy;
 }
 
@@ -24,22 +24,29 @@ export function ForcedChange({ pending, policy }: ForcedChangeProps) {
   const queryClient = useQueryClient();
   const change = useChangePassword();
   const cancel = useCancelLogin();
-  const submit = async (password: string) => {
+  const submit = async (password: string, current: string) => {
     try {
-      const { message } = await change.mutateAsync(password);
+      const { message } = await change.mutateAsync({
+        ausr_password: password,
+        ausr_current_password: current,
+      });
       notifySuccess(message);
       const session = await refreshSession(queryClient);
       await navigate(session?.stage === 'full' ? '/home' : '/login', { replace: true });
       return undefined;
     } catch (error) {
       if (!handledElsewhere(error)) notifyError(AUTH_TEXT.changeFailed, errorText(error));
-      return fieldText(error, 'ausr_password');
+      return {
+        password: fieldText(error, 'ausr_password'),
+        current: fieldText(error, 'ausr_current_password'),
+      };
     }
   };
   return (
     <ChangePasswordForm
       policy={policy}
       username={pending.user.ausr_logon}
+      askCurrent
       onSubmit={submit}
       pending={change.isPending}
       onCancel={() => cancel.mutate()}

@@ -22,7 +22,7 @@ export function ResetPassword({ token, policy }: { token: string; policy: Passwo
       return undefined;
     } catch (error) {
       notifyError(AUTH_TEXT.changeFailed, errorText(error));
-      return fieldText(error, 'password');
+      return { password: fieldText(error, 'password') };
     }
   };
   return (

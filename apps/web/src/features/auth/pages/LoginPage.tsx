@@ -64,7 +64,9 @@ export default function LoginPage() {
   return (
     <LoginCard tenant={guest.database?.theme ?? tenant} title={TITLES[page]} subtitle={SUBTITLES[page]}>
       {page === 'reset' && token && <ResetPassword token={token} policy={policy} />}
-      {page === 'change' && pending && <ForcedChange pending={pending} policy={policy} />}
+      {page === 'change' && pending?.stage === 'password' && (
+        <ForcedChange pending={pending} policy={policy} />
+      )}
       {page === 'forgotten' && (
         <ForgotForm
           databases={guest.databases}

@@ -20,8 +20,11 @@ const twoLines = (value: string, detail: string | undefined) => (
   </Stack>
 );
 
-/** Row actions (spec "bookings…" §2): track (the tracking view) and Download PDF (report/docket). */
-function RowActions({ row }: { row: ListRow }) {
+/**
+ * Row actions (spec "bookings…" §2): track (the tracking view) and, with the export right (spec §6:
+ * export buttons, CSV and PDF, need the export authorisation), Download PDF (report/docket).
+ */
+function RowActions({ row, canExport }: { row: ListRow; canExport: boolean }) {
   const navigate = useNavigate();
   const report = useDocketReport();
   return (
@@ -38,19 +41,21 @@ function RowActions({ row }: { row: ListRow }) {
           <IconMapPin size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Download PDF">
-        <ActionIcon
-          variant="subtle"
-          aria-label={`Download PDF ${row.dck_docket}`}
-          loading={report.isPending}
-          onClick={(e) => {
-            e.stopPropagation();
-            report.mutate(row);
-          }}
-        >
-          <IconFileTypePdf size={18} />
-        </ActionIcon>
-      </Tooltip>
+      {canExport && (
+        <Tooltip label="Download PDF">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Download PDF ${row.dck_docket}`}
+            loading={report.isPending}
+            onClick={(e) => {
+              e.stopPropagation();
+              report.mutate(row);
+            }}
+          >
+            <IconFileTypePdf size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
     </Group>
   );
 }
@@ -59,7 +64,7 @@ function RowActions({ row }: { row: ListRow }) {
 const WIDE = '(min-width: 1440px)';
 
 /** The columns of the booking lists (spec "bookings…" §2), sortable on the server; Total only with prices. */
-function columns(showTotal: boolean): DataTableColumn<ListRow>[] {
+function columns(showTotal: boolean, canExport: boolean): DataTableColumn<ListRow>[] {
   return [
     {
       accessor: 'dck_docket',
@@ -106,7 +111,12 @@ function columns(showTotal: boolean): DataTableColumn<ListRow>[] {
       hidden: !showTotal,
       render: (r) => (r.cust_total_price === null ? '' : formatMoney(r.cust_total_price)),
     },
-    { accessor: 'actions', title: '', textAlign: 'right', render: (r) => <RowActions row={r} /> },
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      render: (r) => <RowActions row={r} canExport={canExport} />,
+    },
   ];
 }
 
@@ -114,18 +124,28 @@ interface DocketTableProps {
   list: PagedList<ListRow>;
   infinite: boolean;
   showTotal: boolean;
+  /** The export right: Download PDF shows only with it. */
+  canExport: boolean;
   sort: DataTableSortStatus<ListRow>;
   onSort: (sort: DataTableSortStatus<ListRow>) => void;
   onOpen: (row: ListRow) => void;
 }
 
 /** A booking list; a click on a row opens the booking read-only. */
-export function DocketTable({ list, infinite, showTotal, sort, onSort, onOpen }: DocketTableProps) {
+export function DocketTable({
+  list,
+  infinite,
+  showTotal,
+  canExport,
+  sort,
+  onSort,
+  onOpen,
+}: DocketTableProps) {
   return (
     <PagedTable<ListRow>
       list={list}
       infinite={infinite}
-      columns={columns(showTotal)}
+      columns={columns(showTotal, canExport)}
       idAccessor="dck_id"
       sortStatus={sort}
       onSortStatusChange={onSort}

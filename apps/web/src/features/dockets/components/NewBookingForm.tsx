@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Box } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { CustomerRow, ServiceType, SessionResponse, TariffType } from '@courier/contracts';
+import type { CustomerRow, ServiceType, UserSession, TariffType } from '@courier/contracts';
 import { PageTitle } from '../../../components/PageTitle';
 import { isCardPayer } from '../booking-outcome';
 import { useBookingRules } from '../booking-rules';
@@ -14,7 +14,7 @@ import { ConfirmStep, EditActions } from './StepPanel';
 import { YourBooking } from './YourBooking';
 
 interface NewBookingFormProps {
-  session: SessionResponse;
+  session: UserSession;
   accounts: CustomerRow[];
   defaultAccount: CustomerRow;
   services: ServiceType[];

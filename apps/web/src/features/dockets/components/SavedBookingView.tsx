@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { SessionResponse } from '@courier/contracts';
+import type { UserSession } from '@courier/contracts';
 import { PageTitle } from '../../../components/PageTitle';
 import { canOpen } from '../../auth/rights';
 import type { SavedBooking } from '../api/saved-booking';
@@ -16,7 +16,7 @@ import { BookingSections } from './BookingSections';
 import { YourBooking } from './YourBooking';
 
 interface SavedBookingViewProps extends BookingLookups {
-  session: SessionResponse;
+  session: UserSession;
   saved: SavedBooking;
   /** The list the booking was opened from; Back returns there. */
   backTo: string;

@@ -40,9 +40,12 @@ function serveList() {
   });
 }
 
-function renderList(path: string) {
+function renderList(path: string, flags: Parameters<typeof sessionWith>[0] = {}) {
   const queryClient = testQueryClient();
-  queryClient.setQueryData(SESSION_KEY, sessionWith({ ausr_rights_history: 'T', ausr_rights_price: 'T' }));
+  queryClient.setQueryData(
+    SESSION_KEY,
+    sessionWith({ ausr_rights_history: 'T', ausr_rights_price: 'T', ...flags }),
+  );
   return renderApp(null, {
     route: path,
     queryClient,
@@ -56,6 +59,20 @@ function renderList(path: string) {
 }
 
 const listBodies = (api: ReturnType<typeof mockApi>) => api.bodiesOf('/api/docket/list') as ListRequest[];
+
+describe('BookingListPage, row actions', () => {
+  it('offers Download PDF and Export to CSV only with the export right (spec "bookings…" §6)', async () => {
+    serveList();
+    const first = renderList('/docket/list');
+    expect(await screen.findByRole('button', { name: 'Track 1001' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download PDF 1001' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Export to CSV/ })).toBeNull();
+    first.unmount();
+    renderList('/docket/list', { ausr_rights_export: 'T' });
+    expect(await screen.findByRole('button', { name: 'Download PDF 1001' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Export to CSV/ })).toBeTruthy();
+  });
+});
 
 describe('BookingListPage, Recent', () => {
   it("lists the recent bookings, newest docket first, 20 a page, with the search box 'Search My Bookings...'", async () => {

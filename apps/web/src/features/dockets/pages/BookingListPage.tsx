@@ -113,6 +113,7 @@ function BookingList({ archive }: { archive: boolean }) {
               list={list}
               infinite={infinite}
               showTotal={seesPrices(session)}
+              canExport={session.user.ausr_rights_export === 'T'}
               sort={sort}
               onSort={setSort}
               onOpen={(row) => void navigate(bookingHistoryPath(row.dck_id, tab.caller))}

@@ -16,7 +16,8 @@ export const REGISTER_ERROR = 'Register Error';
 
 interface RegisterFormProps {
   database: string;
-  booking: RegisterParams & { dck_id: number };
+  /** The /register link's parameters: the booking, its contact details and the token. */
+  link: RegisterParams & { dck_id: number };
   policy: PasswordPolicy;
 }
 
@@ -31,7 +32,7 @@ function usernameError(value: string): string | null {
  * confirmation and the strength meter), Submit and Reset. Success shows 'Registered Successfully:
  * Please login to view your booking history' and opens login; failures 'Register Error: {message}'.
  */
-export function RegisterForm({ database, booking, policy }: RegisterFormProps) {
+export function RegisterForm({ database, link, policy }: RegisterFormProps) {
   const navigate = useNavigate();
   const register = useRegister();
   const fields = useNewPassword(policy);
@@ -46,7 +47,16 @@ export function RegisterForm({ database, booking, policy }: RegisterFormProps) {
     setUsernameProblem(nameProblem);
     if (nameProblem || !passwordOk) return;
     register.mutate(
-      { database, ausr_logon: logon, ausr_password: fields.password, ...booking },
+      {
+        database,
+        ausr_logon: logon,
+        ausr_password: fields.password,
+        dck_id: link.dck_id,
+        token: link.token,
+        dck_email: link.dck_email,
+        dck_contact: link.dck_contact,
+        dck_telephone: link.dck_telephone,
+      },
       {
         onSuccess: ({ message, detail }) => {
           notifySuccess(detail, message);

@@ -11,13 +11,17 @@ import RegisterPage from './RegisterPage';
 /** A fixed meter reading: the strength scorer itself is tested on its own. */
 vi.mock('../../auth/password/strength', () => ({ passwordScore: () => 70 }));
 
-const FROM_BOOKING =
-  '/register?dck_id=12&tracking_reference=tr123&dck_email=sam%40example.com&dck_contact=Sam%20Jones&dck_telephone=0113%20496%200000';
+const TOKEN = 'k3Xq9fZ0aB7cD2eF4gH6iJ8kL0mN1oP3qR5sT7uV9wY';
+const FROM_BOOKING = `/register?database=Demo+Couriers&dck_id=12&dck_email=sam%40example.com&dck_contact=Sam%20Jones&dck_telephone=0113%20496%200000&token=${TOKEN}`;
 
-function serve(register: Handler = reply({ message: MSG.registered, detail: MSG.registeredDetail })) {
+function serve(
+  register: Handler = reply({ message: MSG.registered, detail: MSG.registeredDetail }),
+  valid = true,
+) {
   return mockApi({
     '/api/database/list': reply([DEMO]),
     '/api/system/password': reply({ minLength: 8, enforceRules: 'T' }),
+    '/api/user/register/check': reply({ valid }),
     '/api/user/register': register,
   });
 }
@@ -46,8 +50,8 @@ describe('RegisterPage', () => {
     serve();
     renderRegister();
     expect(screen.getByRole('heading', { name: 'Register as a new user' })).toBeTruthy();
-    expect(screen.getByText(/Registering from booking/).textContent).toBe(
-      'Registering from booking TR123 for Sam Jones (sam@example.com). Choose a username and a password to sign in with.',
+    expect((await screen.findByText(/Registering from booking/)).textContent).toBe(
+      'Registering from booking confirmation for Sam Jones (sam@example.com). Choose a username and a password to sign in with; you will see this booking and the ones you make.',
     );
     const usernameSection = await screen.findByRole('group', { name: 'Username' });
     const passwordSection = screen.getByRole('group', { name: 'Password' });
@@ -102,7 +106,7 @@ describe('RegisterPage', () => {
         ausr_logon: 'sam.jones',
         ausr_password: 'Harbour#2026',
         dck_id: 12,
-        tracking_reference: 'TR123',
+        token: TOKEN,
         dck_email: 'sam@example.com',
         dck_contact: 'Sam Jones',
         dck_telephone: '0113 496 0000',
@@ -139,13 +143,24 @@ describe('RegisterPage', () => {
     expect(screen.queryByText('Username must be at least 3 characters')).toBeNull();
   });
 
-  it('refuses a link that names no booking', async () => {
+  it('refuses a link without its token, without asking the server', async () => {
     const api = serve();
-    renderRegister('/register?dck_id=abc');
+    renderRegister('/register?database=Demo+Couriers&dck_id=12&dck_email=sam%40example.com');
     expect(screen.getByRole('heading', { name: 'Register as a new user' })).toBeTruthy();
     expect(screen.getByText('Register Error')).toBeTruthy();
-    expect(screen.getByText('This booking cannot be used to register')).toBeTruthy();
-    await waitFor(() => expect(api.bodiesOf('/api/database/list')).toHaveLength(1));
+    expect(screen.getByText(MSG.registerLinkInvalid)).toBeTruthy();
+    expect(api.bodiesOf('/api/user/register/check')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('says a used or invalid link is so before anything is typed', async () => {
+    const api = serve(undefined, false);
+    renderRegister();
+    expect(await screen.findByText(MSG.registerLinkInvalid)).toBeTruthy();
+    expect(screen.getByText('Register Error')).toBeTruthy();
+    expect(api.bodiesOf('/api/user/register/check')).toEqual([
+      { database: 'Demo Couriers', dck_id: 12, token: TOKEN },
+    ]);
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 });

@@ -17,10 +17,18 @@ import { OrderSummary } from '../components/OrderSummary';
 /** A tracking reference as issued: letters, digits and dashes, at most 40. */
 const TRACKING_REF = /^[A-Z0-9-]{1,40}$/;
 
-/** The database to look in: the signed-in tenant, else the one chosen at login, else the first. */
+/**
+ * The database to look in: the signed-in tenant, else the link's `database` (a booking
+ * confirmation mail names it), else the one chosen at login, else the first.
+ */
 function useTrackDatabase(): string | undefined {
   const { session } = useSession();
-  const guest = useGuestDatabase({ fallbackToFirst: true, enabled: !session });
+  const [params] = useSearchParams();
+  const guest = useGuestDatabase({
+    fallbackToFirst: true,
+    enabled: !session,
+    prefer: params.get('database'),
+  });
   return session?.tenant.name ?? guest.database?.name;
 }
 
