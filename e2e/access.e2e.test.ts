@@ -28,6 +28,9 @@ afterAll(async () => {
 });
 
 const DEMO = 'Demo Couriers';
+/** What /register says of a link that cannot be used (missing, wrong or used token). */
+const REGISTER_REFUSED =
+  'This registration link is invalid or has already been used. Please use the link in your booking confirmation e-mail.';
 const NORTH = 'Northern Express';
 
 /** Picks `option` in the select (combobox) labelled `label`. */
@@ -205,6 +208,13 @@ describe('access in Chromium', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password must contain an upper-case letter').waitFor();
     await fillNewPassword(page, 'New password', fresh);
+    // A forced change asks for the current password too; a wrong one is named by the server.
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Please enter your current password').waitFor();
+    await page.getByLabel('Current password').fill('Wrong#2026');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The current password is not correct').first().waitFor();
+    await page.getByLabel('Current password').fill('Expired#2026');
     await settle(page);
     await h.screenshot(page, 'change-forced');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -219,33 +229,46 @@ describe('access in Chromium', () => {
     await context.close();
   });
 
-  it('registers a new user from a booking, who then sees it in the recent bookings', async () => {
-    // A customer books through the API, then signs out.
+  it('registers from the booking confirmation mail, and the new user sees exactly that booking', async () => {
+    // A customer books through the API with the booker's e-mail, then signs out.
     const login = await api<{ token: string; accounts: { cust_id: number }[] }>('/api/auth/login', {
       database: DEMO,
       username: 'customer',
       password: 'Customer#2026',
     });
+    const email = 'robin.banks@example.com';
+    const seen = mailbox.to(email).length;
     const booked = await api<{ dck_id: number; dck_docket: number; tracking_reference: string }>(
       '/api/docket/post',
-      booking(login.accounts[0]!.cust_id, { dck_cust_ref1: 'PO-REGISTER-1' }),
+      booking(login.accounts[0]!.cust_id, {
+        dck_cust_ref1: 'PO-REGISTER-1',
+        dck_email: email,
+        dck_contact: 'Robin Banks',
+        dck_telephone: '07700 900123',
+      }),
       login.token,
     );
     await api('/api/auth/logout', {}, login.token);
 
     const context = await h.newContext();
     const page = await context.newPage();
-    const query = new URLSearchParams({
-      dck_id: String(booked.dck_id),
-      tracking_reference: booked.tracking_reference,
-      dck_email: 'robin.banks@example.com',
-      dck_contact: 'Robin Banks',
-      dck_telephone: '07700 900123',
-    });
-    await page.goto(`/register?${query.toString()}`);
+    // Someone with only the tracking link's details gets nowhere.
+    await page.goto(
+      `/register?${new URLSearchParams({ database: DEMO, dck_id: String(booked.dck_id), tracking_reference: booked.tracking_reference, dck_email: email }).toString()}`,
+    );
     await page.getByRole('heading', { name: 'Register as a new user' }).waitFor();
-    await page.getByRole('group', { name: 'Username' }).waitFor();
-    await page.getByRole('group', { name: 'Password' }).waitFor();
+    await page.getByText(REGISTER_REFUSED).waitFor();
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+
+    // The booker reads the confirmation and opens its register link.
+    const mail = await mailbox.next(email, seen);
+    expect(mail.subject).toBe(`${DEMO}: booking ${booked.dck_docket} confirmed`);
+    const link = new URL(/(https?:\/\/\S+\/register\?\S+)/.exec(mail.text ?? '')![1]!);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('heading', { name: 'Register as a new user' }).waitFor();
+    await page
+      .getByText(/Registering from booking confirmation for Robin Banks \(robin\.banks@example\.com\)/)
+      .waitFor();
 
     // A taken username is refused by the server under 'Register Error'.
     const password = 'Robin#Banks2026';
@@ -271,6 +294,13 @@ describe('access in Chromium', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
+    // The link works once.
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByText(REGISTER_REFUSED).waitFor();
+    await settle(page);
+    await h.screenshot(page, 'register-used-link');
+
+    await page.goto('/login');
     await signIn(page, DEMO, 'robin.banks', password);
     await page.getByRole('heading', { name: 'Welcome, Robin' }).waitFor();
     await page
@@ -278,10 +308,12 @@ describe('access in Chromium', () => {
       .getByRole('link', { name: 'Your Recent Bookings' })
       .click();
     await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
-    await page
-      .getByRole('cell', { name: String(booked.dck_docket), exact: true })
-      .first()
-      .waitFor();
+    const docketCell = page.getByRole('cell', { name: String(booked.dck_docket), exact: true });
+    await docketCell.first().waitFor();
+    // Exactly that one booking of the account: one row in the table.
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await settle(page);
+    await h.screenshot(page, 'register-own-bookings');
     await context.close();
   });
 

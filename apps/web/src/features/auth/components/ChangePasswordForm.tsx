@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconLock } from '@tabler/icons-react';
 import type { PasswordPolicy } from '@courier/contracts';
 import { PasswordFields } from '../password/PasswordFields';
 import { useNewPassword } from '../password/use-new-password';
@@ -60,6 +60,7 @@ export function ChangePasswordForm({
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
             value={current}
             onChange={(e) => {
               setCurrent(e.currentTarget.value);
