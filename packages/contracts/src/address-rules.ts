@@ -12,6 +12,7 @@ export interface AddressScheme<K extends string> {
   building: K;
   street: K;
   county: K;
+  postcode: K;
   /** The parts that say where the address is (not the country, which defaults, nor the contact). */
   detail: readonly K[];
   /** The mandatory fields when there is no setting. */
@@ -36,6 +37,7 @@ export const BOOKING_ADDRESS = {
   building: 'dadd_build',
   street: 'dadd_street',
   county: 'dadd_county',
+  postcode: 'dadd_postalcode',
   detail: [
     'dadd_companyname',
     'dadd_build',
@@ -64,6 +66,7 @@ export const ADDRESS_BOOK_ADDRESS = {
   building: 'cadd_build',
   street: 'cadd_street',
   county: 'cadd_county',
+  postcode: 'cadd_postalcode',
   detail: [
     'cadd_coname',
     'cadd_build',
