@@ -75,36 +75,35 @@ function firstOfPreviousMonth(): string {
   });
 }
 
-/** A UK day `offset` days from today: its calendar label ('23 November 2026') and weekday name. */
-function ukDay(offset: number): { label: string; weekday: string } {
+/** A UK day `offset` days from today: as typed ('23/11/2026') and its weekday name. */
+function ukDay(offset: number): { typed: string; weekday: string } {
   const day = new Date(Date.now() + offset * 24 * 3600 * 1000);
   const zone = { timeZone: 'Europe/London' } as const;
   return {
-    label: day.toLocaleDateString('en-GB', { ...zone, day: 'numeric', month: 'long', year: 'numeric' }),
+    typed: day.toLocaleDateString('en-GB', { ...zone, day: '2-digit', month: '2-digit', year: 'numeric' }),
     weekday: day.toLocaleDateString('en-GB', { ...zone, weekday: 'long' }),
   };
 }
 
 /** The first day from `from` days ahead whose weekday passes `test`. */
-function nextDay(from: number, test: (weekday: string) => boolean): { label: string; weekday: string } {
+function nextDay(from: number, test: (weekday: string) => boolean): { typed: string; weekday: string } {
   for (let offset = from; ; offset++) {
     const day = ukDay(offset);
     if (test(day.weekday)) return day;
   }
 }
 
-/** Sets a Ready or Deadline picker: the day (turning the month if needed), then the time. */
-async function pickDateTime(page: Page, scope: Locator, label: string, day: string, time: [string, string]) {
-  await scope.getByRole('button', { name: label, exact: true }).click();
-  const dayButton = page.getByRole('button', { name: day, exact: true });
-  await page.getByRole('button', { name: 'Next month' }).waitFor();
-  for (let turn = 0; turn < 2 && !(await dayButton.isVisible()); turn++)
-    await page.getByRole('button', { name: 'Next month' }).click();
-  await dayButton.click();
-  await page.getByRole('spinbutton').nth(0).fill(time[0]);
-  await page.getByRole('spinbutton').nth(1).fill(time[1]);
-  await page.getByRole('button', { name: 'Set date and time' }).click();
+/** Types a Ready or Deadline (DD/MM/YYYY HH:mm) into its field, then leaves the field. */
+async function typeDateTime(scope: Locator, label: string, value: string) {
+  const input = scope.getByRole('textbox', { name: labelled(label) });
+  await input.fill('');
+  await input.pressSequentially(value);
+  await input.press('Tab');
 }
+
+/** The value shown in a Ready or Deadline field. */
+const dateTimeOf = (scope: Locator, label: string) =>
+  scope.getByRole('textbox', { name: labelled(label) }).inputValue();
 
 describe('bookings complete in Chromium', () => {
   it('books three addresses with references, barcodes and two parcels, reopens it read-only and re-uses it', async () => {
@@ -151,7 +150,7 @@ describe('bookings complete in Chromium', () => {
     // Without the order number, and ready on a Sunday, the client refuses with the settings' messages.
     const first = section(page, 'Address 1: Collect from');
     const sunday = nextDay(0, (d) => d === 'Sunday');
-    await pickDateTime(page, first, 'Ready', sunday.label, ['10', '00']);
+    await typeDateTime(first, 'Ready', `${sunday.typed} 10:00`);
     await page.getByRole('button', { name: 'Quote', exact: true }).click();
     const references = section(page, 'References');
     await references.getByText('Order number is required.').waitFor();
@@ -159,8 +158,8 @@ describe('bookings complete in Chromium', () => {
     await shot(page, 'bookings-validation');
     await fill(references, { 'Order number': 'ORD-1001', 'Cost centre': 'CC-7' });
     const weekday = nextDay(1, (d) => !['Saturday', 'Sunday'].includes(d));
-    await pickDateTime(page, first, 'Ready', weekday.label, ['10', '30']);
-    expect(await first.getByRole('button', { name: 'Ready', exact: true }).innerText()).toMatch(/ 10:30$/);
+    await typeDateTime(first, 'Ready', `${weekday.typed} 10:30`);
+    expect(await dateTimeOf(first, 'Ready')).toBe(`${weekday.typed} 10:30`);
 
     // Two barcodes on the collection, Enter adding each.
     await first.getByRole('button', { name: /^Barcodes/ }).click();
@@ -215,7 +214,7 @@ describe('bookings complete in Chromium', () => {
     expect(await valueOf(page.getByRole('group', { name: 'Parcel 2' }), 'Quantity')).toBe('2');
     expect(await valueOf(page.getByRole('group', { name: 'Parcel 2' }), 'Description')).toBe('Boxes');
     await section(page, 'Address 1: Collect from').getByText('BC-0002').waitFor();
-    expect(await first.getByRole('button', { name: 'Ready', exact: true }).innerText()).toMatch(/ 10:30$/);
+    expect(await dateTimeOf(first, 'Ready')).toBe(`${weekday.typed} 10:30`);
     expect(await page.getByRole('button', { name: 'Quote' }).count()).toBe(0);
     await shot(page, 'bookings-readonly');
 

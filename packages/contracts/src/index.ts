@@ -7,3 +7,5 @@ export * from './dockets';
 export * from './postcode';
 export * from './password';
 export * from './addresses';
+export * from './address-rules';
+export * from './booking-times';

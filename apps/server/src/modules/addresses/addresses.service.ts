@@ -1,5 +1,8 @@
 import {
+  ADDRESS_BOOK_ADDRESS,
   ADDRESS_MSG,
+  addressRuleError,
+  missingMandatory,
   type AddressListQuery,
   type AddressListResponse,
   type AddressPostData,
@@ -13,7 +16,6 @@ import { assertAnyRight, assertLinked } from '../customers/customers.service';
 import { BAD_POSTCODE, normalisePostcode, postcodeAllowed } from '../postcode/postcode.service';
 import { settingsOf } from '../settings/settings.repository';
 import * as repo from './addresses.repository';
-import { addressRuleError, DEFAULT_ADDRESS_BOOK_MANDATORY, missingFields } from './addresses.rules';
 
 /** What the address book needs beyond the caller: the post code centroids for coordinates. */
 export interface AddressDeps {
@@ -68,7 +70,8 @@ export async function listAddresses(auth: AuthContext, req: AddressListQuery): P
  * Checks an address-book entry (spec "access…" §5, "bookings…" §5) and returns the values to
  * store: 400 naming missing mandatory fields (setting mandatory.AddressBook) and a bad post code
  * (letters, digits and spaces only for users with the bypass right); 422 for a PO box or an
- * address without building and street. Post code normalised, country defaulting to the UK,
+ * address without building and street (insufficient information when empty; the rules are the
+ * booking's, from @courier/contracts). Post code normalised, country defaulting to the UK,
  * coordinates from the post code when not given.
  */
 async function checkedValues(auth: AuthContext, deps: AddressDeps, input: AddressPostData) {
@@ -76,15 +79,12 @@ async function checkedValues(auth: AuthContext, deps: AddressDeps, input: Addres
     settingsOf(auth.db, 'mandatory', input.cadd_cust_id),
     settingsOf(auth.db, 'config', input.cadd_cust_id),
   ]);
-  const fields: Record<string, string> = missingFields(
-    mandatory.AddressBook ?? DEFAULT_ADDRESS_BOOK_MANDATORY,
-    input,
-  );
+  const fields: Record<string, string> = missingMandatory(ADDRESS_BOOK_ADDRESS, mandatory.AddressBook, input);
   const bypass = auth.user.ausr_bypass_pcode_validation === 'T';
   if (input.cadd_postalcode && !postcodeAllowed(input.cadd_postalcode, bypass))
     fields.cadd_postalcode = BAD_POSTCODE;
   if (Object.keys(fields).length) throw validationError(fields);
-  const rule = addressRuleError(input, config.cfg_disallow_pobox === 'T');
+  const rule = addressRuleError(ADDRESS_BOOK_ADDRESS, input, config.cfg_disallow_pobox === 'T');
   if (rule) throw new AppError('BUSINESS_RULE', rule, { cadd_street: rule });
 
   const postcode = input.cadd_postalcode ? normalisePostcode(input.cadd_postalcode) : '';

@@ -1,32 +1,26 @@
-import { MSG, type DocketData } from '@courier/contracts';
+import {
+  addressRuleError,
+  BOOKING_ADDRESS,
+  missingMandatory,
+  MSG,
+  timeOrderErrors,
+  type DocketData,
+} from '@courier/contracts';
 import { AppError, validationError } from '../../lib/app-error';
 import { ukDayAndTime } from '../../lib/dates';
 import type { Executor } from '../../db/client';
 import type { AuthContext } from '../auth/auth.service';
 import { BAD_POSTCODE, postcodeAllowed } from '../postcode/postcode.service';
-import { addressRuleError } from '../addresses/addresses.rules';
 import { settingsGroups } from '../settings/settings.repository';
 import { customerRefRules } from './dockets.repository';
 
 /** The hours-of-operation message of spec "access…" §5, before the day and times. */
 export const HOO_MESSAGE = MSG.hoursOfOperation;
 
-const LABELS: Record<string, string> = {
-  dadd_companyname: 'Company',
-  dadd_build: 'Building',
-  dadd_street: 'Street',
-  dadd_locality: 'Locality',
-  dadd_town: 'Town',
-  dadd_postalcode: 'Post code',
-  dadd_name: 'Contact',
-  dadd_telephone: 'Telephone',
-  dadd_email: 'Email',
-  dadd_country: 'Country',
-};
-
 /** The booking rules that come from settings, read in one query. */
 export interface BookingRules {
-  mandatory: string[];
+  /** mandatory['Booking.{service type}'], a comma list of dadd_* names; undefined when not set. */
+  mandatory: string | undefined;
   extraReferences: boolean;
   hoursActive: boolean;
   hours: Record<string, string>;
@@ -37,10 +31,7 @@ export interface BookingRules {
 export async function bookingRules(db: Executor, servType: string): Promise<BookingRules> {
   const g = await settingsGroups(db, ['general', 'mandatory', 'hoo', 'config', 'message']);
   return {
-    mandatory: (g.mandatory![`Booking.${servType}`] ?? 'dadd_town,dadd_postalcode')
-      .split(',')
-      .map((f) => f.trim())
-      .filter((f) => f && f !== 'dadd_county'),
+    mandatory: g.mandatory![`Booking.${servType}`],
     extraReferences: g.general!.ExtraReferences === 'T',
     hoursActive: g.general!.GlobalHOO === 'T' || g.general!.BookingHOO === 'T',
     hours: g.hoo!,
@@ -51,23 +42,9 @@ export async function bookingRules(db: Executor, servType: string): Promise<Book
 
 type Address = DocketData['addresses'][number];
 
-/** Mandatory fields by service type; county never; street only when there is neither building nor ... (spec rule). */
-function mandatoryProblems(a: Address, i: number, rules: BookingRules, out: Record<string, string>) {
-  for (const f of rules.mandatory) {
-    // Street is not mandatory if building is given or if neither is given (spec "bookings…" §5).
-    if (f === 'dadd_street' && (a.dadd_build || !a.dadd_street)) continue;
-    const v = (a as unknown as Record<string, unknown>)[f];
-    if (typeof v === 'string' && v.trim() === '')
-      out[`addresses.${i}.${f}`] = `${LABELS[f] ?? f} is required`;
-  }
-}
-
 /** PO box and insufficient-address rules, shared with the address book; 422 with the spec's message. */
 function addressRule(a: Address, i: number, rules: BookingRules): void {
-  const message = addressRuleError(
-    { cadd_build: a.dadd_build, cadd_street: a.dadd_street },
-    rules.disallowPobox,
-  );
+  const message = addressRuleError(BOOKING_ADDRESS, a, rules.disallowPobox);
   if (message) throw new AppError('BUSINESS_RULE', message, { [`addresses.${i}.dadd_street`]: message });
 }
 
@@ -90,8 +67,9 @@ function hoursRule(a: Address, i: number, rules: BookingRules): void {
 
 /**
  * Every booking rule of spec "bookings…" §5 that the schema cannot check: post codes by the
- * bypass right, mandatory fields by service type, references (required flags, the account's list),
- * PO box, insufficient address, hours of operation. 400 naming fields, or 422 for business rules.
+ * bypass right, mandatory fields by service type, ready before deadline and collection before
+ * delivery, references (required flags, the account's list), PO box, insufficient address, hours
+ * of operation. 400 naming fields, or 422 for business rules.
  */
 export async function validateBooking(auth: AuthContext, input: DocketData): Promise<void> {
   const rules = await bookingRules(auth.db, input.dck_serv_type);
@@ -100,8 +78,10 @@ export async function validateBooking(auth: AuthContext, input: DocketData): Pro
   const bypass = auth.user.ausr_bypass_pcode_validation === 'T';
   input.addresses.forEach((a, i) => {
     if (!postcodeAllowed(a.dadd_postalcode, bypass)) fields[`addresses.${i}.dadd_postalcode`] = BAD_POSTCODE;
-    mandatoryProblems(a, i, rules, fields);
+    for (const [field, message] of Object.entries(missingMandatory(BOOKING_ADDRESS, rules.mandatory, a)))
+      fields[`addresses.${i}.${field}`] = message;
   });
+  Object.assign(fields, timeOrderErrors(input.addresses));
   if (refs) {
     for (let n = 1; n <= 6; n++) {
       if (n >= 5 && !rules.extraReferences) continue;

@@ -1,12 +1,12 @@
 import {
+  ADDRESS_BOOK_ADDRESS,
   ADDRESS_BOOK_LIMITS,
   truncateAddress,
   type AddressPostRequest,
   type CustomerAddress,
 } from '@courier/contracts';
-import { postcodeError } from '../../lib/postcode';
 import type { AddressParts } from './address-parts';
-import { addressRuleError, missingMandatory } from './address-rules';
+import { checkAddressFields } from './address-rules';
 
 /**
  * The ADDRESS DETAIL screen's values (spec "access…" §2 Address detail, §3 Customer address), named
@@ -43,19 +43,6 @@ export const ADDRESS_BOOK_FIELDS: Record<AddressBookTextField, { label: string; 
   cadd_country: { label: 'Country', max: ADDRESS_BOOK_LIMITS.cadd_country },
   cadd_postalcode: { label: 'Postcode', max: ADDRESS_BOOK_LIMITS.cadd_postalcode },
 };
-
-/** The names the API's messages use ('Post code is required'). */
-const MANDATORY_LABELS: Record<AddressBookTextField, string> = {
-  ...(Object.fromEntries(Object.entries(ADDRESS_BOOK_FIELDS).map(([k, v]) => [k, v.label])) as Record<
-    AddressBookTextField,
-    string
-  >),
-  cadd_postalcode: 'Post code',
-};
-export const NEVER_MANDATORY = ['cadd_county', 'cadd_street'] as const;
-
-/** mandatory.AddressBook when a tenant has none (the API's default). */
-const DEFAULT_MANDATORY = 'cadd_coname,cadd_street,cadd_town,cadd_postalcode';
 
 /** A new entry: on `custId` when there is a single account, country United Kingdom. */
 export const emptyAddressBook = (custId: number | null): AddressBookValues => ({
@@ -134,22 +121,18 @@ export interface AddressBookRules {
 }
 
 /**
- * The client's copy of the address book checks (spec "access…" §5): account chosen, mandatory
- * fields, post code format, PO box / insufficient address. The rule message also comes back apart
- * for its notification.
+ * The client's copy of the address book checks (spec "access…" §5), the booking's rules for an
+ * address: account chosen, mandatory fields, post code format, PO box / insufficient address. The
+ * message to notify (a bad post code, else the address rule) comes back apart, as on the booking.
  */
 export function validateAddressBook(
   v: AddressBookValues,
   rules: AddressBookRules,
   bypassPostcode: boolean,
-): { errors: Record<string, string>; rule?: string } {
-  const errors: Record<string, string> = {
-    ...missingMandatory(rules.mandatory ?? DEFAULT_MANDATORY, v, MANDATORY_LABELS, NEVER_MANDATORY),
+): { errors: Record<string, string>; notice?: string } {
+  const { errors, notice } = checkAddressFields(ADDRESS_BOOK_ADDRESS, v, { ...rules, bypassPostcode });
+  return {
+    errors: { ...errors, ...(v.cadd_cust_id ? {} : { cadd_cust_id: 'Account is required' }) },
+    notice,
   };
-  if (!v.cadd_cust_id) errors.cadd_cust_id = 'Account is required';
-  const postcode = v.cadd_postalcode.trim() ? postcodeError(v.cadd_postalcode, bypassPostcode) : null;
-  if (postcode) errors.cadd_postalcode = postcode;
-  const rule = addressRuleError(v.cadd_build, v.cadd_street, rules.disallowPoBox);
-  if (rule) errors.cadd_street = rule;
-  return { errors, rule };
 }

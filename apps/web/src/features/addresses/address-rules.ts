@@ -1,56 +1,33 @@
-import { ADDRESS_MSG } from '@courier/contracts';
+import { addressRuleError, missingMandatory, type AddressScheme } from '@courier/contracts';
+import { postcodeError } from '../../lib/postcode';
 
-/**
- * Client copies of the address rules the server applies to bookings and to the address book
- * (spec "bookings…" §5, "access…" §5); the server checks again and its field errors win.
- */
-
-/** 'PO Box', 'P.O. Box', 'P O BOX', 'POBOX', 'Post Office Box', any case. */
-const PO_BOX = /\b(p\.?\s*o\.?\s*box|post\s+office\s+box)\b/i;
-
-/**
- * The PO box / insufficient-information message for an address, or undefined: with the disallow
- * setting on, no building and no street, or a PO box in either, is a PO box; otherwise no building
- * and no street is insufficient information.
- */
-export function addressRuleError(
-  building: string,
-  street: string,
-  disallowPoBox: boolean,
-): string | undefined {
-  const empty = !building.trim() && !street.trim();
-  if (disallowPoBox && (empty || PO_BOX.test(building) || PO_BOX.test(street))) return ADDRESS_MSG.poBox;
-  if (empty) return ADDRESS_MSG.insufficient;
-  return undefined;
+/** The settings and right behind an address's checks. */
+export interface AddressCheckRules {
+  /** The mandatory setting (Booking.{service type} or AddressBook); undefined for the fallback. */
+  mandatory: string | undefined;
+  /** config.cfg_disallow_pobox 'T'. */
+  disallowPoBox: boolean;
+  /** ausr_bypass_pcode_validation 'T': post codes need only letters, digits and spaces. */
+  bypassPostcode: boolean;
 }
 
-/** The names of a mandatory setting (a comma list of field names). */
-export const mandatoryNames = (setting: string | undefined): string[] =>
-  (setting ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-
-/** The fields to mark as required: the setting's names without those that are never mandatory. */
-export const requiredNames = (setting: string | undefined, never: readonly string[]): string[] =>
-  mandatoryNames(setting).filter((name) => !never.includes(name));
-
 /**
- * '{Label} is required' for each empty field a mandatory setting names. County is never mandatory;
- * street neither: with a building it is not needed, and with neither the address rule answers.
+ * The checks the booking and the address book both make of an address, with the server's rules
+ * from @courier/contracts (spec "bookings…" §5, "access…" §5): mandatory fields, a typed post code's
+ * format, PO box / insufficient address. Answers the field errors and the message the screen
+ * notifies: a bad post code first, else the address rule.
  */
-export function missingMandatory<K extends string>(
-  setting: string | undefined,
-  values: Record<K, string>,
-  labels: Record<K, string>,
-  never: readonly K[],
-): Partial<Record<K, string>> {
-  const missing: Partial<Record<K, string>> = {};
-  for (const name of requiredNames(setting, never)) {
-    if (!Object.hasOwn(labels, name)) continue;
-    const key = name as K;
-    if (values[key].trim()) continue;
-    missing[key] = `${labels[key]} is required`;
-  }
-  return missing;
+export function checkAddressFields<K extends string>(
+  scheme: AddressScheme<K>,
+  values: Readonly<Record<K, string>>,
+  rules: AddressCheckRules,
+): { errors: Partial<Record<K, string>>; notice?: string } {
+  const errors = missingMandatory(scheme, rules.mandatory, values);
+  let notice: string | undefined;
+  const postcode = values[scheme.postcode];
+  const bad = postcode.trim() ? postcodeError(postcode, rules.bypassPostcode) : null;
+  if (bad) notice = errors[scheme.postcode] = bad;
+  const rule = addressRuleError(scheme, values, rules.disallowPoBox);
+  if (rule) notice ??= errors[scheme.street] = rule;
+  return { errors, notice };
 }

@@ -1,4 +1,4 @@
-import { MSG } from '@courier/contracts';
+import { BOOKING_ADDRESS, MSG } from '@courier/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { settingsQuery, type Settings } from '../customers/api/settings-list';
 import { dayAndTime } from './booking-times';
@@ -22,7 +22,7 @@ export interface BookingRules {
 /** The message of spec "bookings…" §5 when a reference's message setting is missing. */
 export const DEFAULT_REFERENCE_MESSAGE = '{label} is required.';
 /** The mandatory fields of a service type without a setting (the API's own minimum). */
-export const DEFAULT_MANDATORY = 'dadd_town,dadd_postalcode';
+export const DEFAULT_MANDATORY: string = BOOKING_ADDRESS.fallback;
 /** Spec "bookings…" §5 hours of operation, before '({day} {start} - {end})'. */
 export const HOO_MESSAGE = MSG.hoursOfOperation;
 

@@ -13,6 +13,18 @@ const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** The display format of ready and deadline (spec "bookings…" §9: date-times DD/MM/YYYY HH:mm). */
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
+/**
+ * A typed 'DD/MM/YYYY HH:mm' as a picker value, or null while it is incomplete or not a real
+ * date and time (31/02, 24:00).
+ */
+export function parseUkDateTime(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const [, dd, mm, yyyy, hh, min] = m;
+  const value = `${yyyy}-${mm}-${dd} ${hh}:${min}:00`;
+  return dayjs(value).format(PICKER_FORMAT) === value ? value : null;
+}
+
 /** A picker value (UK wall time) as the API's ISO date-time with its offset. */
 export const pickerToIso = (value: string): string => dayjs.tz(value, ZONE).format();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_MSG, EMAIL_LIST_MESSAGE, MSG } from '@courier/contracts';
+import { ADDRESS_MSG, EMAIL_LIST_MESSAGE, MSG, TIME_ORDER_MSG } from '@courier/contracts';
 import { BAD_POSTCODE } from '../../lib/postcode';
 import { accountWith } from '../../test/fixtures';
 import { DEFAULT_REFERENCE_MESSAGE, NO_RULES, type BookingRules } from './booking-rules';
@@ -205,6 +205,64 @@ describe('validateBooking', () => {
         errors: { 'addresses.0.dadd_street': ADDRESS_MSG.poBox },
         notice: { title: 'Booking', message: ADDRESS_MSG.poBox },
       });
+    });
+    it('does not ask for the street with a building, nor with neither (the address rule answers)', () => {
+      const rules = { mandatory: { 'Booking.A': 'dadd_street,dadd_town,dadd_postalcode' } };
+      const building = withFirstAddress({ dadd_build: 'Unit 4', dadd_street: '' });
+      expect(validateBooking(building, ctx({}, rules)).errors).toEqual({});
+      const neither = withFirstAddress({ dadd_build: '', dadd_street: '' });
+      expect(validateBooking(neither, ctx({}, { ...rules, disallowPoBox: true })).errors).toEqual({
+        'addresses.0.dadd_street': ADDRESS_MSG.poBox,
+      });
+    });
+
+    it('gives an empty address its mandatory fields and insufficient information, never the PO box', () => {
+      const empty = withFirstAddress({
+        dadd_companyname: '',
+        dadd_build: '',
+        dadd_street: '',
+        dadd_town: '',
+        dadd_postalcode: '',
+        dadd_name: '',
+        dadd_telephone: '',
+      });
+      const rules = { mandatory: { 'Booking.A': 'dadd_companyname,dadd_street,dadd_town,dadd_postalcode' } };
+      expect(validateBooking(empty, ctx({}, { ...rules, disallowPoBox: true }))).toEqual({
+        errors: {
+          'addresses.0.dadd_companyname': 'Company is required',
+          'addresses.0.dadd_town': 'Town is required',
+          'addresses.0.dadd_postalcode': 'Post code is required',
+          'addresses.0.dadd_street': ADDRESS_MSG.insufficient,
+        },
+        notice: { title: 'Booking', message: ADDRESS_MSG.insufficient },
+      });
+    });
+  });
+
+  describe('times in order', () => {
+    /** The booking with the collection's and the delivery's ready and deadline on 2 March 2026. */
+    const timed = (collect: [string, string], deliver: [string, string]) => {
+      const b = validBooking();
+      const [from, to] = b.addresses;
+      const at = (hhmm: string) => `2026-03-02 ${hhmm}:00`;
+      return {
+        ...b,
+        addresses: [
+          { ...from!, dadd_ready: at(collect[0]), dadd_deadline: at(collect[1]) },
+          { ...to!, dadd_ready: at(deliver[0]), dadd_deadline: at(deliver[1]) },
+        ],
+      };
+    };
+
+    it("marks a deadline before its ready time and a delivery due before the collection's ready time", () => {
+      expect(validateBooking(timed(['13:00', '11:00'], ['09:00', '10:00']), ctx()).errors).toEqual({
+        'addresses.0.dadd_deadline': TIME_ORDER_MSG.deadlineBeforeReady,
+        'addresses.1.dadd_deadline': TIME_ORDER_MSG.deadlineBeforeCollection,
+      });
+    });
+
+    it('passes times in order', () => {
+      expect(validateBooking(timed(['09:00', '11:00'], ['10:00', '12:00']), ctx())).toEqual({ errors: {} });
     });
   });
 

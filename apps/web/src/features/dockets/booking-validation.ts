@@ -1,11 +1,17 @@
-import { EMAIL_LIST_MESSAGE, isEmailList, MSG, type CustomerRow } from '@courier/contracts';
-import { postcodeError } from '../../lib/postcode';
-import { addressRuleError, missingMandatory } from '../addresses/address-rules';
+import {
+  BOOKING_ADDRESS,
+  EMAIL_LIST_MESSAGE,
+  isEmailList,
+  MSG,
+  timeOrderErrors,
+  type CustomerRow,
+} from '@courier/contracts';
+import { checkAddressFields } from '../addresses/address-rules';
 import { hoursError, mandatoryFor, type BookingRules } from './booking-rules';
+import { pickerToIso } from './booking-times';
 import {
   REFERENCE_NUMBERS,
   referenceField,
-  type AddressTextField,
   type AddressValues,
   type BookingValues,
   type ReferenceNumber,
@@ -31,23 +37,6 @@ export interface Problems {
   notice?: Notice;
 }
 
-/** The names the API's messages use for mandatory address fields ('Post code is required'). */
-const MANDATORY_LABELS: Record<AddressTextField, string> = {
-  dadd_companyname: 'Company',
-  dadd_build: 'Building',
-  dadd_street: 'Street',
-  dadd_locality: 'Locality',
-  dadd_town: 'Town',
-  dadd_county: 'County',
-  dadd_country: 'Country',
-  dadd_postalcode: 'Post code',
-  dadd_name: 'Contact',
-  dadd_telephone: 'Telephone',
-  dadd_email: 'Email',
-};
-/** County is never mandatory; street neither on its own (spec "bookings…" §5, see missingMandatory). */
-export const NEVER_MANDATORY = ['dadd_county', 'dadd_street'] as const;
-
 /** A reference's label and required flag from the account (spec "bookings…" §3 Customer). */
 export function referenceOf(account: CustomerRow | undefined, n: ReferenceNumber) {
   const label = account?.[`cust_ref${n}_lbl`] || `Reference ${n}`;
@@ -61,25 +50,17 @@ export const shownReferences = (rules: BookingRules): ReferenceNumber[] =>
 function checkAddress(a: AddressValues, i: number, v: BookingValues, ctx: ValidationContext, out: Problems) {
   const at = (field: string) => `addresses.${i}.${field}`;
   const notify = (notice: Notice) => (out.notice ??= notice);
+  // Town and post code are the API's minimum, whatever the service type's setting.
   if (!a.dadd_town.trim()) out.errors[at('dadd_town')] = 'Town is required';
-  const postcode = postcodeError(a.dadd_postalcode, ctx.bypassPostcode);
-  if (postcode) {
-    out.errors[at('dadd_postalcode')] = postcode;
-    if (a.dadd_postalcode.trim()) notify({ title: 'Booking', message: postcode });
-  }
-  const missing = missingMandatory(
-    mandatoryFor(ctx.rules, v.dck_serv_type),
-    a,
-    MANDATORY_LABELS,
-    NEVER_MANDATORY,
-  );
-  for (const [field, message] of Object.entries(missing)) out.errors[at(field)] ??= message;
+  if (!a.dadd_postalcode.trim()) out.errors[at('dadd_postalcode')] = 'Post code is required';
+  const { errors, notice } = checkAddressFields(BOOKING_ADDRESS, a, {
+    mandatory: mandatoryFor(ctx.rules, v.dck_serv_type),
+    disallowPoBox: ctx.rules.disallowPoBox,
+    bypassPostcode: ctx.bypassPostcode,
+  });
+  Object.entries(errors).forEach(([field, message]) => (out.errors[at(field)] = message));
+  if (notice) notify({ title: 'Booking', message: notice });
   if (!isEmailList(a.dadd_email)) out.errors[at('dadd_email')] = EMAIL_LIST_MESSAGE;
-  const rule = addressRuleError(a.dadd_build, a.dadd_street, ctx.rules.disallowPoBox);
-  if (rule) {
-    out.errors[at('dadd_street')] = rule;
-    notify({ title: 'Booking', message: rule });
-  }
   for (const field of ['dadd_ready', 'dadd_deadline'] as const) {
     const hours = hoursError(ctx.rules, a[field]);
     if (hours) {
@@ -89,11 +70,15 @@ function checkAddress(a: AddressValues, i: number, v: BookingValues, ctx: Valida
   }
 }
 
+/** A picker value (UK wall time) as milliseconds, for the time-order rule. */
+const readTime = (value: string): number => Date.parse(pickerToIso(value));
+
 /**
  * The client's copy of the booking checks of spec "bookings…" §5 (the server checks again): account
  * and vehicle, required references with the message setting, e-mail lists, per address the town,
- * post code format, mandatory fields by service type, PO box / insufficient address and hours of
- * operation, at least two addresses and one parcel, whole quantities and weights.
+ * post code format, mandatory fields by service type, PO box / insufficient address, hours of
+ * operation and times in order (the rules shared with the server, from @courier/contracts), at
+ * least two addresses and one parcel, whole quantities and weights.
  */
 export function validateBooking(v: BookingValues, ctx: ValidationContext): Problems {
   const out: Problems = { errors: {} };
@@ -108,6 +93,8 @@ export function validateBooking(v: BookingValues, ctx: ValidationContext): Probl
   if (v.addresses.length < 2) out.notice = { title: 'Addresses', message: MSG.twoAddresses };
   if (v.parcels.length < 1) out.notice ??= { title: 'Parcels', message: MSG.oneParcel };
   v.addresses.forEach((a, i) => checkAddress(a, i, v, ctx, out));
+  for (const [field, message] of Object.entries(timeOrderErrors(v.addresses, readTime)))
+    out.errors[field] ??= message;
   v.parcels.forEach((p, i) => {
     const q = Number(p.dpcl_quantity);
     if (!Number.isInteger(q) || q < 1) out.errors[`parcels.${i}.dpcl_quantity`] = 'Quantity is required';

@@ -47,7 +47,7 @@ interface FlowOptions {
  * The booking screen's states of spec "bookings…" §4. Quote (or Confirm) validates first. With the
  * summary right, price-right users see the confirm step with the price and others the confirm step
  * without one; without it the booking is saved at once. Confirm saves and shows the complete page
- * (with the complete right); Save and re-use saves and opens a copy; Change returns to editing.
+ * (with the complete right); Re-use saves and opens a copy; Change returns to editing.
  */
 export function useBookingFlow({ form, session, validation, cardPayer, onFresh }: FlowOptions) {
   const [step, setStep] = useState<BookingStep>('docket');

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Grid, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { ADDRESS_MSG, type UserSession } from '@courier/contracts';
+import { ADDRESS_BOOK_ADDRESS, ADDRESS_MSG, requiredFields, type UserSession } from '@courier/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { settingsQuery } from '../../customers/api/settings-list';
@@ -14,14 +14,12 @@ import { useAddressPost } from '../api/address-post';
 import {
   ADDRESS_BOOK_FIELDS,
   addressBookPatch,
-  NEVER_MANDATORY,
   toAddressPost,
   validateAddressBook,
   type AddressBookTextField,
   type AddressBookValues,
 } from '../address-book-values';
 import { ADDRESS_LIST_PATH, addressDetailPath } from '../address-paths';
-import { requiredNames } from '../address-rules';
 
 /** Column span of each text input on wider screens. */
 const SPAN: Record<AddressBookTextField, number> = {
@@ -63,20 +61,20 @@ export function AddressBookForm({ session, initial, caddId }: AddressBookFormPro
   const search = useAddressSearch((result) => form.setValues(addressBookPatch(result)));
   const postcodeRef = useRef<HTMLInputElement>(null);
   const single = session.accounts.length === 1;
-  const required = requiredNames(mandatory.data?.AddressBook, NEVER_MANDATORY);
+  const required: string[] = requiredFields(ADDRESS_BOOK_ADDRESS, mandatory.data?.AddressBook);
 
   useEffect(() => {
     if (single && caddId === undefined) postcodeRef.current?.focus();
   }, [single, caddId]);
 
   const save = () => {
-    const { errors, rule } = validateAddressBook(
+    const { errors, notice } = validateAddressBook(
       form.getValues(),
       { mandatory: mandatory.data?.AddressBook, disallowPoBox: config.data?.cfg_disallow_pobox === 'T' },
       session.user.ausr_bypass_pcode_validation === 'T',
     );
     form.setErrors(errors);
-    if (rule) notifyError(SAVE_DATA, rule);
+    if (notice) notifyError(SAVE_DATA, notice);
     if (Object.keys(errors).length) return;
     post.mutate(toAddressPost(form.getValues(), caddId), {
       onSuccess: () => {

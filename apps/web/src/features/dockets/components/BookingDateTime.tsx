@@ -1,22 +1,22 @@
-import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { useMediaQuery } from '@mantine/hooks';
-import { CALENDAR_LABELS, DATE_TIME_FORMAT } from '../booking-times';
+import { CALENDAR_LABELS, DATE_TIME_FORMAT, parseUkDateTime } from '../booking-times';
 
 /**
- * Ready or Deadline of an address: a date-time picker showing DD/MM/YYYY HH:mm (spec "bookings…"
- * §9); in a modal on phones, where a drop-down would not fit.
+ * Ready or Deadline of an address: a text input taking a typed DD/MM/YYYY HH:mm (spec "bookings…"
+ * §9), with a calendar to pick the day. Only a complete, real date-time changes the value; on
+ * leaving the field an incomplete entry falls back to the last good value.
  */
-export function BookingDateTime(props: DateTimePickerProps) {
-  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+export function BookingDateTime(props: DateInputProps) {
   return (
-    <DateTimePicker
+    <DateInput
+      withTime
       valueFormat={DATE_TIME_FORMAT}
+      dateParser={parseUkDateTime}
       clearable={!props.readOnly}
-      dropdownType={compact ? 'modal' : 'popover'}
       placeholder={props.readOnly ? undefined : 'DD/MM/YYYY HH:mm'}
       ariaLabels={CALENDAR_LABELS}
-      submitButtonProps={{ 'aria-label': 'Set date and time' }}
+      popoverProps={{ withinPortal: true }}
       {...props}
     />
   );

@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { MSG, type CustomerRow, type ServiceType, type TariffType } from '@courier/contracts';
+import {
+  BOOKING_ADDRESS,
+  MSG,
+  requiredFields,
+  type CustomerRow,
+  type ServiceType,
+  type TariffType,
+} from '@courier/contracts';
 import { notifyError } from '../../../lib/notify';
 import { mandatoryFor, type BookingRules } from '../booking-rules';
-import { requiredNames } from '../../addresses/address-rules';
-import { NEVER_MANDATORY } from '../booking-validation';
 import { emptyAddress, referenceField } from '../booking-values';
 import { AccountSection } from './AccountSection';
 import { AddressSection } from './AddressSection';
@@ -48,7 +53,10 @@ export function BookingSections({
   const custId = values.dck_cust_id ? Number(values.dck_cust_id) : null;
   const account = accounts.find((a) => a.cust_id === custId);
   // Town and post code are always required (the API's minimum).
-  const mandatory = [...requiredNames(mandatoryFor(rules, values.dck_serv_type), NEVER_MANDATORY), ...ALWAYS];
+  const mandatory: string[] = [
+    ...requiredFields(BOOKING_ADDRESS, mandatoryFor(rules, values.dck_serv_type)),
+    ...ALWAYS,
+  ];
 
   const removeAddress = (index: number) => {
     if (values.addresses.length <= 2) notifyError('Addresses', MSG.twoAddresses);

@@ -57,7 +57,7 @@ interface ConfirmStepProps {
 
 /**
  * 'Confirm' (spec "bookings…" §2, §4): the price when the user may see it, then Change (back to
- * editing), Save and re-use, Confirm. Card payers are told card payment is not yet available.
+ * editing), Re-use (save and reuse), Confirm. Card payers are told card payment is not yet available.
  */
 export function ConfirmStep({
   quote,
@@ -97,7 +97,7 @@ export function ConfirmStep({
                 loading={busy}
                 onClick={onSaveAndReuse}
               >
-                Save and re-use
+                Re-use
               </Button>
               <Button leftSection={<IconCheck size={16} />} loading={busy} onClick={onConfirm}>
                 Confirm

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { MSG } from '@courier/contracts';
 import { notifyError } from '../../../lib/notify';
 import { useSignedIn } from '../../auth/api/session';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { ExistingBooking } from '../components/ExistingBooking';
 import { NewBookingForm } from '../components/NewBookingForm';
 import { useBookingLookups } from '../use-booking-lookups';
 import { reusedValues } from '../use-new-booking';
@@ -25,10 +26,14 @@ function BookingDetail({ reused }: { reused: ReturnType<typeof reusedValues> }) 
 }
 
 /**
- * /docket/detail (booking right): each 'New booking' or Re-use opens a fresh form (spec "access…"
- * §2 menus, "bookings…" §4 Re-use copies the booking into a new one).
+ * /docket/detail (booking right): with `_id` (and `caller`) that booking, read-only, or 'Docket not
+ * found' and back to the list (spec "bookings…" §2 routes, §8); otherwise each 'New booking' or
+ * Re-use opens a fresh form (spec "access…" §2 menus, "bookings…" §4 Re-use copies the booking).
  */
 export default function BookingDetailPage() {
   const location = useLocation();
+  const [params] = useSearchParams();
+  const id = params.get('_id');
+  if (id !== null) return <ExistingBooking key={location.key} id={id} caller={params.get('caller')} />;
   return <BookingDetail key={location.key} reused={reusedValues(location.state)} />;
 }

@@ -1,0 +1,41 @@
+/**
+ * The order of an address's ready and deadline times, checked by docket/price, docket/post and
+ * the booking screen alike.
+ */
+
+/** The field errors of times out of order. */
+export const TIME_ORDER_MSG = {
+  deadlineBeforeReady: 'Deadline must be after Ready',
+  deadlineBeforeCollection: 'Deadline must be after the collection is ready',
+} as const;
+
+/** What the rule reads of an address: its type (0 collect, 1 deliver) and its times. */
+export interface TimedAddress {
+  dadd_addresstype: number;
+  dadd_ready?: string | null;
+  dadd_deadline?: string | null;
+}
+
+/**
+ * Field errors ('addresses.{i}.dadd_deadline') for times out of order: per address the deadline
+ * must be after the ready time, and a delivery's deadline after the ready time of each collection
+ * before it. `toMs` reads a time (ISO on the server, the picker's UK wall time on the screen);
+ * unset times are not checked.
+ */
+export function timeOrderErrors(
+  addresses: readonly TimedAddress[],
+  toMs: (value: string) => number = Date.parse,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  let collectionReady = -Infinity;
+  addresses.forEach((a, i) => {
+    const ready = a.dadd_ready ? toMs(a.dadd_ready) : NaN;
+    const deadline = a.dadd_deadline ? toMs(a.dadd_deadline) : NaN;
+    const field = `addresses.${i}.dadd_deadline`;
+    if (deadline <= ready) errors[field] = TIME_ORDER_MSG.deadlineBeforeReady;
+    else if (a.dadd_addresstype === 1 && deadline <= collectionReady)
+      errors[field] = TIME_ORDER_MSG.deadlineBeforeCollection;
+    if (a.dadd_addresstype === 0 && ready > collectionReady) collectionReady = ready;
+  });
+  return errors;
+}
