@@ -57,7 +57,9 @@ async function load(title: string, path: string, body: unknown, token?: string) 
 async function main() {
   const url = await ensureDatabase(ADMIN_URL, DB);
   await seedBenchDockets(url, DOCKETS, 365);
-  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  console.log(`bench on Node ${process.version}`);
+  // process.execPath: the Node this bench runs on (the project's own under `npm run bench`).
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -67,8 +69,9 @@ async function main() {
       LOG_LEVEL: 'warn',
       TRACK_RATE_MAX: '100000000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  server.stdout.on('data', (chunk: Buffer) => process.stdout.write(`[server] ${chunk.toString()}`));
   try {
     await waitReady();
     const login = await postJson('/api/auth/login', {
