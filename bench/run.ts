@@ -8,6 +8,7 @@
  *   BENCH_DB         database name (courier_bench)
  */
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { ensureDatabase, explainHistorySearch, seedBenchDockets } from './bench-db';
 
@@ -71,7 +72,9 @@ async function main() {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  server.stdout.on('data', (chunk: Buffer) => process.stdout.write(`[server] ${chunk.toString()}`));
+  createInterface({ input: server.stdout }).on('line', (line) => {
+    if (line.trim()) console.log(`[server] ${line}`);
+  });
   try {
     await waitReady();
     const login = await postJson('/api/auth/login', {
