@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    globalSetup: ['vitest.global-setup.ts'],
     projects: [
       {
         test: { name: 'unit', include: ['packages/**/*.unit.test.ts', 'apps/server/src/**/*.unit.test.ts'] },

@@ -8,6 +8,7 @@
  *   BENCH_DB         database name (courier_bench)
  */
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { ensureDatabase, explainHistorySearch, seedBenchDockets } from './bench-db';
 
@@ -57,7 +58,9 @@ async function load(title: string, path: string, body: unknown, token?: string) 
 async function main() {
   const url = await ensureDatabase(ADMIN_URL, DB);
   await seedBenchDockets(url, DOCKETS, 365);
-  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  console.log(`bench on Node ${process.version}`);
+  // process.execPath: the Node this bench runs on (the project's own under `npm run bench`).
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -67,7 +70,10 @@ async function main() {
       LOG_LEVEL: 'warn',
       TRACK_RATE_MAX: '100000000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  createInterface({ input: server.stdout }).on('line', (line) => {
+    if (line.trim()) console.log(`[server] ${line}`);
   });
   try {
     await waitReady();

@@ -61,6 +61,16 @@ async function waitReady(baseUrl: string, child: ChildProcess, output: () => str
   throw new Error(`Server not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
 }
 
+/**
+ * The server prints `starting on Node vX.Y.Z` first thing; it must be the Node the tests run on (the
+ * project's own, from the `node` package), not whatever `node` the machine has.
+ */
+function assertSameNode(output: string): void {
+  const serverNode = /starting on Node (v\S+)/.exec(output)?.[1];
+  if (serverNode !== process.version)
+    throw new Error(`Server runs on Node ${serverNode ?? '?'}, the tests on ${process.version}:\n${output}`);
+}
+
 /** Ends the child: SIGTERM (graceful close), SIGKILL after 10 s. */
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -114,6 +124,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   try {
     await waitReady(baseUrl, child, () => log);
+    assertSameNode(log);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,

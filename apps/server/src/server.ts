@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 
 /** Reads the environment, opens and migrates every tenant, seeds empty ones, listens. */
 async function main(): Promise<void> {
+  console.log(`Courier portal ${appVersion()} starting on Node ${process.version}`);
   const env = readEnv();
   const geo = GeoIndex.load();
   const tenants = await openTenants(tenantSpecs(env));

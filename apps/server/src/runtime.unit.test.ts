@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+describe('runtime', () => {
+  it('runs on the Node major the project brings (.nvmrc, the `node` package)', () => {
+    const major = readFileSync(resolve(ROOT, '.nvmrc'), 'utf8').trim();
+    const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    expect(pkg.devDependencies.node).toMatch(new RegExp(`^\\^${major}\\.`));
+    expect(process.versions.node.split('.')[0]).toBe(major);
+  });
+});
