@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, tf } from './common';
+import { dbId, tf, str } from './common';
 
 /**
  * Address book (spec "access…" §2 Address list and detail, §3 Customer address, §5) and the
@@ -136,7 +136,7 @@ export const addressListRequest = z.object({
     .union([z.literal(20), z.literal(50)])
     .default(20)
     .describe('20, or 50 with infinite scroll'),
-  search: z.string().trim().max(100).default(''),
+  search: str().trim().max(100).default(''),
   sort: z
     .object({ column: z.enum(ADDRESS_SORT_COLUMNS), direction: z.enum(['asc', 'desc']) })
     .default({ column: 'cadd_coname', direction: 'asc' }),
@@ -158,7 +158,7 @@ export const addressListResponse = z.union([customerAddress, z.array(customerAdd
 export type AddressListResponse = z.infer<typeof addressListResponse>;
 
 const field = (max: number) =>
-  z.string().trim().max(max, `must be at most ${max} characters`).optional().default('');
+  str().trim().max(max, `must be at most ${max} characters`).optional().default('');
 
 /**
  * customer/address/post body: create (no cadd_id) or update (cadd_id) an address of a linked

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { tf, theme } from './common';
+import { tf, theme, str, databaseName } from './common';
 import { USER_FLAGS, ROUTE_RIGHTS } from './rights';
 
 /** POST /api/auth/login body. Username is case-insensitive. */
 export const loginRequest = z.object({
-  database: z.string().min(1).max(100),
-  username: z.string().min(1).max(100),
-  password: z.string().min(1).max(200),
+  database: databaseName(),
+  username: str().min(1).max(100),
+  password: str().min(1).max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

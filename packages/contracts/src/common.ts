@@ -9,6 +9,21 @@ export const DB_INT_MAX = 2_147_483_647;
  */
 export const dbId = z.number().int().positive().max(DB_INT_MAX);
 
+/** Refused in every request string: C0 control characters (NUL, tab, line breaks…) and DEL. */
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+export const CONTROL_CHARS_MESSAGE = 'Control characters are not allowed';
+
+/**
+ * The one string schema of every request field (ARCHITECTURE: validate at the edge): no control
+ * characters, so a NUL byte or a line break is a 400 naming the field, never a failed query, a
+ * forged mail header or a CSV cell that breaks its row. Chain `.trim()`, `.min()`, `.max()` on it.
+ */
+export const str = () => z.string().regex(NO_CONTROL, CONTROL_CHARS_MESSAGE);
+
+/** The `database` a public call names (a tenant's name). */
+export const databaseName = () => str().min(1).max(100);
+
 /** 'T' or 'F' flag as the spec stores it. */
 export const tf = z.enum(['T', 'F']);
 
@@ -49,6 +64,6 @@ export const SETTINGS_GROUPS = [
 /** Body of system/{group}/list: {type: 'settings', database, cust_id} (spec "access…" §7). */
 export const settingsListRequest = z.object({
   type: z.literal('settings').optional(),
-  database: z.string().max(100).optional(),
+  database: str().max(100).optional(),
   cust_id: dbId.optional(),
 });

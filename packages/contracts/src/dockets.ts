@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { dbId } from './common';
+import { dbId, str, databaseName } from './common';
 
 /** Booking truncation limits of spec "bookings…" §5 (characters). */
 export const BOOKING_LIMITS = {
@@ -14,7 +14,7 @@ export const BOOKING_LIMITS = {
   dadd_postalcode: 9,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => str().trim().max(max);
 const optText = (max: number) => text(max).optional().default('');
 
 /** One or more e-mail addresses separated by ';' or ',' (spec "bookings…" §5); empty is fine. */
@@ -30,7 +30,7 @@ const emailList = (max: number) => optText(max).refine(isEmailList, EMAIL_LIST_M
 const isoTime = z.iso.datetime({ offset: true }).optional();
 
 /** A barcode on a docket address (dab_barcode). */
-export const barcodeInput = z.object({ dab_barcode: z.string().trim().min(1).max(40) });
+export const barcodeInput = z.object({ dab_barcode: str().trim().min(1).max(40) });
 
 /** Docket address as posted (spec "bookings…" §3 Docket address). 0 = collect, 1 = deliver. */
 export const docketAddressInput = z.object({
@@ -63,7 +63,7 @@ export type ParcelInput = z.input<typeof parcelInput>;
 /** Body of docket/price and docket/post (spec "bookings…" §7 Dockets). */
 export const docketInput = z.object({
   dck_cust_id: dbId,
-  dck_serv_type: z.string().trim().min(1).max(3).default('A'),
+  dck_serv_type: str().trim().min(1).max(3).default('A'),
   dck_tariff: z.number().int().min(1).max(11),
   dck_cust_ref1: optText(30),
   dck_cust_ref2: optText(30),
@@ -118,7 +118,7 @@ export const ukDate = z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Use DD/MM/YYYY'
 /** The filter shared by docket/list and docket/export. */
 export const listFilter = z.object({
   archive: z.boolean().default(false),
-  search: z.string().trim().max(100).optional().default(''),
+  search: str().trim().max(100).optional().default(''),
   dateStart: ukDate.optional(),
   dateEnd: ukDate.optional(),
   sort: z
@@ -170,8 +170,8 @@ export type ListResponse = z.infer<typeof listResponse>;
 
 /** docket/track body (public). */
 export const trackRequest = z.object({
-  database: z.string().min(1).max(100),
-  tracking_ref: z.string().trim().min(1).max(40),
+  database: databaseName(),
+  tracking_ref: str().trim().min(1).max(40),
 });
 export type TrackRequest = z.infer<typeof trackRequest>;
 

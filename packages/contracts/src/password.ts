@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, tf } from './common';
+import { dbId, tf, str, databaseName } from './common';
 
 /** system/password answer: the password policy (spec "access…" §5; default minimum length 8). */
 export const passwordPolicy = z.object({ minLength: z.number().int().min(1), enforceRules: tf });
@@ -30,21 +30,21 @@ export const strengthLevel = (score: number): number => Math.floor(Math.max(0, M
 
 /** POST /api/auth/password/forgot body. */
 export const forgotRequest = z.object({
-  database: z.string().min(1).max(100),
-  username: z.string().min(1).max(100),
+  database: databaseName(),
+  username: str().min(1).max(100),
 });
 /** POST /api/auth/password/reset body: the token from the /reset/{token} link. */
 export const resetRequest = z.object({
-  token: z.string().min(10).max(300),
-  password: z.string().min(1).max(200),
+  token: str().min(10).max(300),
+  password: str().min(1).max(200),
 });
 /**
  * POST /api/auth/password/change and user/password body (spec name ausr_password), with the
  * current password: a stolen session alone cannot lock the owner out.
  */
 export const changeRequest = z.object({
-  ausr_password: z.string().min(1).max(200),
-  ausr_current_password: z.string().max(200).optional().default(''),
+  ausr_password: str().min(1).max(200),
+  ausr_current_password: str().max(200).optional().default(''),
 });
 export type ChangeRequest = z.input<typeof changeRequest>;
 /** A plain `{ message }` answer. */
@@ -74,16 +74,8 @@ export const optionalEmail = z
   .optional()
   .default('');
 
-/** Text with no control characters (line breaks included). */
-const plainText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    // eslint-disable-next-line no-control-regex
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Control characters are not allowed')
-    .optional()
-    .default('');
+/** Optional contact text (no control characters, line breaks included). */
+const plainText = (max: number) => str().trim().max(max).optional().default('');
 
 /**
  * user/register body (spec "access…" §7: ausr_logon, ausr_password, dck_id, dck_telephone,
@@ -91,16 +83,16 @@ const plainText = (max: number) =>
  * confirmation e-mail carries. Without a valid token nothing registers.
  */
 export const registerRequest = z.object({
-  database: z.string().min(1).max(100),
+  database: databaseName(),
   ausr_logon: z
     .string()
     .trim()
     .min(3, 'Username must be at least 3 characters')
     .max(100)
     .regex(/^[A-Za-z0-9._@-]+$/, 'Letters, digits and . _ @ - only'),
-  ausr_password: z.string().min(1).max(200),
+  ausr_password: str().min(1).max(200),
   dck_id: dbId,
-  token: z.string().max(200).optional().default(''),
+  token: str().max(200).optional().default(''),
   dck_email: optionalEmail,
   dck_contact: plainText(50),
   dck_telephone: plainText(20),
@@ -109,9 +101,9 @@ export type RegisterRequest = z.input<typeof registerRequest>;
 
 /** user/register/check body: is this registration link still usable? */
 export const registerCheckRequest = z.object({
-  database: z.string().min(1).max(100),
+  database: databaseName(),
   dck_id: dbId,
-  token: z.string().max(200),
+  token: str().max(200),
 });
 /** user/register/check answer. */
 export const registerCheckResponse = z.object({ valid: z.boolean() });
@@ -119,4 +111,4 @@ export const registerCheckResponse = z.object({ valid: z.boolean() });
 /** system/guestAccessAllowed answer. */
 export const guestAccess = z.object({ guestAccessAllowed: z.boolean() });
 /** Body of the public system calls that name a database. */
-export const databaseRequest = z.object({ database: z.string().min(1).max(100) });
+export const databaseRequest = z.object({ database: databaseName() });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { str, databaseName } from './common';
 
 /** POST /api/postcode/distance body; `ttyp_tariff` picks the vehicle whose speed gives the time. */
 export const distanceRequest = z.object({
-  origin: z.string().min(1).max(10),
-  destination: z.string().min(1).max(10),
+  origin: str().min(1).max(10),
+  destination: str().min(1).max(10),
   ttyp_tariff: z.number().int().min(1).max(11).optional(),
 });
 export type DistanceRequest = z.infer<typeof distanceRequest>;
@@ -13,8 +14,7 @@ export const distanceResponse = z.object({ distance: z.number(), time: z.number(
 export type DistanceResponse = z.infer<typeof distanceResponse>;
 
 /** The address fields a search may give (spec "access…" §7 Postcode): only the non-empty ones are sent. */
-const queryField = (max: number) =>
-  z.string().trim().max(max, `must be at most ${max} characters`).optional();
+const queryField = (max: number) => str().trim().max(max, `must be at most ${max} characters`).optional();
 export const addressQuery = z.object({
   organisation: queryField(110),
   building: queryField(110),
@@ -30,12 +30,12 @@ export type AddressQueryInput = z.infer<typeof addressQuery>;
 /** postcode/list body; a signed-in search uses the session's database, `database` is ignored. */
 export const postcodeListRequest = z.object({
   address: addressQuery,
-  database: z.string().min(1).max(100).optional(),
+  database: databaseName().optional(),
 });
 export type PostcodeListRequest = z.infer<typeof postcodeListRequest>;
 
 /** quote/postcode/list body (public): the database names the tenant. */
-export const quotePostcodeListRequest = postcodeListRequest.extend({ database: z.string().min(1).max(100) });
+export const quotePostcodeListRequest = postcodeListRequest.extend({ database: databaseName() });
 export type QuotePostcodeListRequest = z.infer<typeof quotePostcodeListRequest>;
 
 /**
