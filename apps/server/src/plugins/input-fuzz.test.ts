@@ -35,7 +35,7 @@ function bodyOf(schema: Schema | undefined, text: string, num: number, depth = 0
   const alt = schema.anyOf ?? schema.oneOf;
   if (alt?.length) return bodyOf(alt.find((s) => s.type !== 'null') ?? alt[0], text, num, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
+  switch (type ?? 'string') {
     case 'object':
       return Object.fromEntries(
         Object.entries(schema.properties ?? {}).map(([k, v]) => [k, bodyOf(v, text, num, depth + 1)]),
