@@ -39,3 +39,23 @@ export function timeOrderErrors(
   });
   return errors;
 }
+
+/** The message when the addresses do not run from a collection to a delivery. */
+export const ADDRESS_ROLE_MSG = 'The first address must collect and the last must deliver';
+
+/**
+ * Field errors when a booking does not run from a collection to a delivery (the first address
+ * collects, type 0; the last delivers, type 1): two collections and no delivery is not a job.
+ * Names `addresses.{i}.dadd_addresstype` of the offending end.
+ */
+export function addressRoleErrors(
+  addresses: readonly Pick<TimedAddress, 'dadd_addresstype'>[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const last = addresses.length - 1;
+  if (last < 1) return errors;
+  if (addresses[0]!.dadd_addresstype !== 0) errors['addresses.0.dadd_addresstype'] = ADDRESS_ROLE_MSG;
+  if (addresses[last]!.dadd_addresstype !== 1)
+    errors[`addresses.${last}.dadd_addresstype`] = ADDRESS_ROLE_MSG;
+  return errors;
+}

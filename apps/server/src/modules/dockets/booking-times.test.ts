@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TIME_ORDER_MSG } from '@courier/contracts';
+import { ADDRESS_ROLE_MSG, TIME_ORDER_MSG } from '@courier/contracts';
 import { settings } from '../../db/schema';
 import {
   booking,
@@ -52,6 +52,28 @@ describe.each(DB_KINDS)('ready and deadline in order on %s', (kind) => {
       'addresses.1.dadd_deadline': TIME_ORDER_MSG.deadlineBeforeCollection,
     });
   });
+
+  it.each(['/api/docket/price', '/api/docket/post'])(
+    '%s refuses a booking with two collections and no delivery',
+    async (url) => {
+      const [from, to] = booking(custId).addresses;
+      const res = await post(
+        t.app,
+        url,
+        booking(custId, { addresses: [from, { ...to, dadd_addresstype: 0 }] }),
+        customer,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ 'addresses.1.dadd_addresstype': ADDRESS_ROLE_MSG });
+      const starts = await post(
+        t.app,
+        url,
+        booking(custId, { addresses: [{ ...from, dadd_addresstype: 1 }, to] }),
+        customer,
+      );
+      expect(starts.json().fields).toEqual({ 'addresses.0.dadd_addresstype': ADDRESS_ROLE_MSG });
+    },
+  );
 
   it('refuses a delivery due before the collection is ready, even in its own order', async () => {
     const res = await post(

@@ -1,4 +1,5 @@
 import {
+  addressRoleErrors,
   addressRuleError,
   BOOKING_ADDRESS,
   missingMandatory,
@@ -67,7 +68,7 @@ function hoursRule(a: Address, i: number, rules: BookingRules): void {
 
 /**
  * Every booking rule of spec "bookings…" §5 that the schema cannot check: post codes by the
- * bypass right, mandatory fields by service type, ready before deadline and collection before
+ * bypass right, mandatory fields by service type, first address collects and last delivers, ready before deadline and collection before
  * delivery, references (required flags, the account's list), PO box, insufficient address, hours
  * of operation. 400 naming fields, or 422 for business rules.
  */
@@ -81,7 +82,7 @@ export async function validateBooking(auth: AuthContext, input: DocketData): Pro
     for (const [field, message] of Object.entries(missingMandatory(BOOKING_ADDRESS, rules.mandatory, a)))
       fields[`addresses.${i}.${field}`] = message;
   });
-  Object.assign(fields, timeOrderErrors(input.addresses));
+  Object.assign(fields, addressRoleErrors(input.addresses), timeOrderErrors(input.addresses));
   if (refs) {
     for (let n = 1; n <= 6; n++) {
       if (n >= 5 && !rules.extraReferences) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_MSG, EMAIL_LIST_MESSAGE, MSG, TIME_ORDER_MSG } from '@courier/contracts';
+import { ADDRESS_MSG, ADDRESS_ROLE_MSG, EMAIL_LIST_MESSAGE, MSG, TIME_ORDER_MSG } from '@courier/contracts';
 import { BAD_POSTCODE } from '../../lib/postcode';
 import { accountWith } from '../../test/fixtures';
 import { DEFAULT_REFERENCE_MESSAGE, NO_RULES, type BookingRules } from './booking-rules';
@@ -289,6 +289,14 @@ describe('validateBooking', () => {
       title: 'Parcels',
       message: MSG.oneParcel,
     });
+  });
+
+  it("needs the first address to collect and the last to deliver ('Addresses')", () => {
+    const b = validBooking();
+    b.addresses[1] = { ...b.addresses[1]!, dadd_addresstype: 0 };
+    const out = validateBooking(b, ctx());
+    expect(out.notice).toEqual({ title: 'Addresses', message: ADDRESS_ROLE_MSG });
+    expect(out.errors).toEqual({ 'addresses.1.dadd_addresstype': ADDRESS_ROLE_MSG });
   });
 
   it('keeps the first notification when several apply', () => {

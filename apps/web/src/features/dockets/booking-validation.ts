@@ -4,6 +4,8 @@ import {
   isEmailList,
   MSG,
   timeOrderErrors,
+  addressRoleErrors,
+  ADDRESS_ROLE_MSG,
   type CustomerRow,
 } from '@courier/contracts';
 import { checkAddressFields } from '../addresses/address-rules';
@@ -91,6 +93,9 @@ export function validateBooking(v: BookingValues, ctx: ValidationContext): Probl
   }
   if (!isEmailList(v.dck_email)) out.errors.dck_email = EMAIL_LIST_MESSAGE;
   if (v.addresses.length < 2) out.notice = { title: 'Addresses', message: MSG.twoAddresses };
+  const roles = addressRoleErrors(v.addresses);
+  Object.assign(out.errors, roles);
+  if (Object.keys(roles).length) out.notice ??= { title: 'Addresses', message: ADDRESS_ROLE_MSG };
   if (v.parcels.length < 1) out.notice ??= { title: 'Parcels', message: MSG.oneParcel };
   v.addresses.forEach((a, i) => checkAddress(a, i, v, ctx, out));
   for (const [field, message] of Object.entries(timeOrderErrors(v.addresses, readTime)))
