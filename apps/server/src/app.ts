@@ -16,7 +16,7 @@ import {
 import type { TenantRegistry } from './db/tenants';
 import type { Clock } from './lib/clock';
 import type { GeoIndex } from './lib/geo';
-import { registerAuth, registerJsonOnly } from './plugins/auth';
+import { registerAuth, registerJsonOnly, registerSameOrigin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerJsonOnly(app);
+  registerSameOrigin(app, deps.publicUrl);
   registerAuth(app, deps);
 
   await app.register(systemRoutes(deps.tenants, deps.appVersion));

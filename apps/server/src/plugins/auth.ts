@@ -76,3 +76,32 @@ export function registerJsonOnly(app: FastifyInstance): void {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
   });
 }
+
+/** The origin (scheme://host[:port]) of a URL, or undefined when it is not one. */
+function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.origin === 'null' ? undefined : u.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses a state-changing API call that a browser says comes from another site: its `Origin`
+ * (else its `Referer`) must be the portal's own, `PUBLIC_URL` or the request's own host, or 403.
+ * Calls that name neither (API users, scripts) pass: SameSite=Lax cookies and the JSON-only rule
+ * already stop cross-site forms; this is defence in depth.
+ */
+export function registerSameOrigin(app: FastifyInstance, publicUrl: string): void {
+  const own = originOf(publicUrl);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.url.startsWith('/api/')) return;
+    const claimed = request.headers.origin ?? request.headers.referer;
+    if (claimed === undefined) return;
+    const origin = originOf(claimed);
+    if (origin && (origin === own || origin === originOf(`${request.protocol}://${request.host}`))) return;
+    throw new AppError('NOT_AUTHORIZED', 'Cross-site request refused');
+  });
+}

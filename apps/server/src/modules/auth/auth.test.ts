@@ -157,6 +157,34 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(res.statusCode).toBe(415);
   });
 
+  it('refuses a state-changing call from another site, with the session cookie (403)', async () => {
+    const token = await loginAs(t.app, ...CUSTOMER);
+    const account = (await post(t.app, '/api/auth/session', {}, token)).json().accounts[0].cust_id;
+    const address = {
+      cadd_cust_id: account,
+      cadd_coname: 'Evil Ltd',
+      cadd_street: 'Portland Street',
+      cadd_town: 'Manchester',
+      cadd_postalcode: 'M1 1AE',
+    };
+    const send = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/customer/address/post',
+        headers: { 'content-type': 'application/json', cookie: `courier_session=${token}`, ...headers },
+        payload: JSON.stringify(address),
+      });
+    const evil = await send({ origin: 'http://evil.example' });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json().message).toBe('Cross-site request refused');
+    expect((await send({ referer: 'http://evil.example/page' })).statusCode).toBe(403);
+    expect((await send({ origin: 'null' })).statusCode).toBe(403);
+    // The portal's own origin (PUBLIC_URL, or the host it was reached on) and API clients pass.
+    expect((await send({ origin: 'http://portal.test' })).statusCode).toBe(200);
+    expect((await send({ origin: 'http://localhost:80', host: 'localhost:80' })).statusCode).toBe(200);
+    expect((await send({})).statusCode).toBe(200);
+  });
+
   it('names the database when it is unknown', async () => {
     const res = await post(t.app, '/api/auth/login', { database: 'Nope', username: 'admin', password: 'x' });
     expect(res.statusCode).toBe(404);
