@@ -67,3 +67,14 @@ export const settingsListRequest = z.object({
   database: str().max(100).optional(),
   cust_id: dbId.optional(),
 });
+
+/**
+ * The optional `Idempotency-Key` header of calls that create or charge: the same key again answers
+ * the first result instead of doing the work twice (1–100 printable characters; a UUID is usual).
+ */
+export const idempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'Use 1 to 100 printable characters')
+    .optional(),
+});

@@ -37,6 +37,8 @@ export function onAuthFailure(handler: AuthFailureHandler): void {
 export interface ApiOptions {
   /** Skip the login/home redirect (the start-up session restore handles its own 401). */
   quiet?: boolean;
+  /** Extra request headers (Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
@@ -74,9 +76,9 @@ async function send<T>(
   return schema ? schema.parse(data) : (data as T);
 }
 
-const jsonPost = (body: unknown): RequestInit => ({
+const jsonPost = (body: unknown, headers?: Record<string, string>): RequestInit => ({
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(body ?? {}),
 });
 
@@ -87,8 +89,11 @@ export function apiPost<T>(
   schema?: z.ZodType<T>,
   options?: ApiOptions,
 ): Promise<T> {
-  return send(path, jsonPost(body), schema, options);
+  return send(path, jsonPost(body, options?.headers), schema, options);
 }
+
+/** True for a failure that never reached the server or whose answer was lost (fetch threw). */
+export const isNetworkError = (error: unknown): boolean => error instanceof TypeError;
 
 /** A file the API answered (PDF, CSV) and the name it gave it in content-disposition. */
 export interface ApiFile {

@@ -36,3 +36,24 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_time_idx').on(t.log_time)],
 );
+
+/**
+ * Idempotency keys of calls that create or charge (docket/post now; the driver page and payments
+ * later): the caller's key, the call, a SHA-256 of the request and the first answer, written in the
+ * same transaction as what the call created. A repeat answers the stored result.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    idem_ausr_id: integer('idem_ausr_id').notNull(),
+    idem_route: varchar('idem_route', { length: 50 }).notNull(),
+    idem_key: varchar('idem_key', { length: 100 }).notNull(),
+    idem_request_hash: varchar('idem_request_hash', { length: 64 }).notNull(),
+    idem_response: jsonb('idem_response').notNull(),
+    idem_created: timestamp('idem_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.idem_ausr_id, t.idem_route, t.idem_key] }),
+    index('idempotency_keys_created_idx').on(t.idem_created),
+  ],
+);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  idempotencyHeader,
   docketAddressRow,
   docketBarcodeRow,
   docketDetail,
@@ -40,10 +41,14 @@ export function docketRoutes(deps: DocketDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/docket/post',
-      { schema: { body: docketInput, response: { 200: postResponse } } },
+      { schema: { body: docketInput, headers: idempotencyHeader, response: { 200: postResponse } } },
       async (req) =>
-        service.post(await req.authenticate(), deps, req.body, (err) =>
-          req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
+        service.post(
+          await req.authenticate(),
+          deps,
+          req.body,
+          (err) => req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
+          req.headers['idempotency-key'],
         ),
     );
     app.post(

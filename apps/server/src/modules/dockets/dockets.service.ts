@@ -25,6 +25,7 @@ import type { Mailer } from '../../lib/mail';
 import { issueRegistrationToken, registrationLink } from '../users/register.service';
 import { seesPrices, shownPounds } from '../pricing/price-view';
 import { bookingMail } from './booking.mail';
+import { idempotencyOf, once } from '../idempotency/idempotency.service';
 
 /** What the docket service needs beyond the caller. */
 export interface DocketDeps {
@@ -112,13 +113,16 @@ const mailTo = (list: string) =>
  * registration secret when the booking names an e-mail. Returns the tenant's next docket number, a
  * fresh unguessable tracking reference and, with the price right only, the total and VAT (pounds).
  * After the commit the booking confirmation goes to dck_email in the background; a failed mail is
- * passed to `onMailError` and never fails the booking.
+ * passed to `onMailError` and never fails the booking. With an `idempotencyKey` a repeated call
+ * (a client retrying after a lost answer) gets the first answer and books nothing more; the key
+ * with another body is a 422.
  */
 export async function post(
   auth: AuthContext,
   deps: DocketDeps,
   input: DocketData,
   onMailError: (err: unknown) => void = () => undefined,
+  idempotencyKey?: string,
 ): Promise<PostResponse> {
   const priced = await priceInput(auth, deps, input, auth.db);
   const account = auth.accounts.find((a) => a.cust_id === input.dck_cust_id)!;
@@ -127,7 +131,12 @@ export async function post(
       dck_cust_id: 'Card payment is not yet available',
     });
   const booked = deps.clock.now();
-  const result = await auth.db.transaction(async (tx) => {
+  const total = shownPounds(auth, priced.price.total);
+  const netvat = shownPounds(auth, priced.price.vat);
+  const idem = idempotencyOf(auth.user.ausr_id, 'docket/post', idempotencyKey, input);
+  // Kept out of the answer (which an idempotency key stores): the secret goes only into the mail.
+  let registerToken: string | undefined;
+  const work = async (tx: Executor): Promise<PostResponse> => {
     const dckDocket = await repo.nextDocketNumber(tx);
     const tracking = trackingReference();
     const dckId = await repo.insertDocket(
@@ -177,17 +186,20 @@ export async function post(
       type: 'info',
       detail: { dck_docket: dckDocket },
     });
-    const registerToken = input.dck_email
+    registerToken = input.dck_email
       ? await issueRegistrationToken(tx, { dckId, email: input.dck_email, bookedAt: booked })
       : undefined;
-    return { dck_id: dckId, dck_docket: dckDocket, tracking_reference: tracking, registerToken };
+    return {
+      dck_id: dckId,
+      dck_docket: dckDocket,
+      tracking_reference: tracking,
+      ...(total === null || netvat === null ? {} : { total, netvat }),
+    };
+  };
+  return once(auth.db, idem, booked, work, (saved) => {
+    if (registerToken)
+      sendConfirmation(auth, deps, input, saved, registerToken, priced.price.total).catch(onMailError);
   });
-  const { registerToken, ...saved } = result;
-  if (registerToken)
-    sendConfirmation(auth, deps, input, saved, registerToken, priced.price.total).catch(onMailError);
-  const total = shownPounds(auth, priced.price.total);
-  const netvat = shownPounds(auth, priced.price.vat);
-  return { ...saved, ...(total === null || netvat === null ? {} : { total, netvat }) };
 }
 
 /** The booking confirmation with its tracking and /register links. */

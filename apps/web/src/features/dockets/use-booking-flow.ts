@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../lib/notify';
 import { storedDocketId } from '../../lib/stored-context';
 import { seesPrices } from '../auth/rights';
-import { useDocketPost } from './api/docket-post';
+import { submitOf, useDocketPost } from './api/docket-post';
 import { useDocketPrice } from './api/docket-price';
 import { bookingErrorNotice } from './booking-errors';
 import { CARD_PAYMENT_UNAVAILABLE, type BookedSummary } from './booking-outcome';
@@ -80,7 +80,7 @@ export function useBookingFlow({ form, session, validation, cardPayer, onFresh }
       return;
     }
     const values = form.getValues();
-    post.mutate(toDocketInput(values), {
+    post.mutate(submitOf(toDocketInput(values)), {
       onSuccess: (saved) => {
         storedDocketId.set(saved.dck_id);
         if (then === 'reuse' || !complete) {

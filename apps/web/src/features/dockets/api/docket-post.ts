@@ -1,16 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postResponse, type DocketInput } from '@courier/contracts';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost, isNetworkError } from '../../../lib/api-client';
 import { DOCKET_LIST_KEY } from './docket-list';
 
-/** POST /api/docket/post: saves the booking; answers its number and tracking reference (spec "bookings…" §7). */
-export const postDocket = (body: DocketInput) => apiPost('/api/docket/post', body, postResponse);
+/** One submit of the booking: the body and the Idempotency-Key its retries share. */
+export interface DocketSubmit {
+  body: DocketInput;
+  idempotencyKey: string;
+}
 
-/** The booking screen's Confirm action; the booking lists are stale afterwards. */
+/** A new submit of `body`, with a fresh key. */
+export const submitOf = (body: DocketInput): DocketSubmit => ({ body, idempotencyKey: crypto.randomUUID() });
+
+/**
+ * POST /api/docket/post: saves the booking; answers its number and tracking reference (spec
+ * "bookings…" §7). The Idempotency-Key makes a retry after a lost answer return the same booking
+ * instead of booking twice.
+ */
+export const postDocket = ({ body, idempotencyKey }: DocketSubmit) =>
+  apiPost('/api/docket/post', body, postResponse, { headers: { 'idempotency-key': idempotencyKey } });
+
+/**
+ * The booking screen's Confirm action; the booking lists are stale afterwards. A submit whose
+ * answer was lost on the network is sent again, twice at most, with the same key.
+ */
 export function useDocketPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postDocket,
+    retry: (count, error) => count < 2 && isNetworkError(error),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DOCKET_LIST_KEY }),
   });
 }
