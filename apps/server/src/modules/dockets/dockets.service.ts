@@ -20,6 +20,8 @@ import { serviceTypeById, tariffById } from '../customers/customers.repository';
 import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.service';
 import { validateBooking } from './docket.validation';
 import { priceJob, travelMinutes, type PricePence } from '../pricing/pricing.service';
+import { capacityOf, overCapacity } from '../pricing/capacity';
+import { settingsOf } from '../settings/settings.repository';
 import * as repo from './dockets.repository';
 import type { Mailer } from '../../lib/mail';
 import { issueRegistrationToken, registrationLink } from '../users/register.service';
@@ -47,7 +49,10 @@ interface Priced {
   price: PricePence;
 }
 
-/** Rights, account, the booking rules, then distance along the addresses and the tariff's price. */
+/**
+ * Rights, account, the booking rules, the vehicle's capacity (422 naming the limit), then distance
+ * along the addresses and the tariff's price.
+ */
 async function priceInput(
   auth: AuthContext,
   deps: DocketDeps,
@@ -57,8 +62,14 @@ async function priceInput(
   assertRight(auth, 'booking');
   assertAccount(auth, input.dck_cust_id);
   await validateBooking(auth, input);
-  const tariff = await tariffById(db, input.dck_tariff);
+  const [tariff, config] = await Promise.all([tariffById(db, input.dck_tariff), settingsOf(db, 'config')]);
   if (!tariff) throw validationError({ dck_tariff: 'Unknown tariff' });
+  const tooMuch = overCapacity(
+    tariff.ttyp_description,
+    capacityOf(tariff.ttyp_tariff, config),
+    input.parcels,
+  );
+  if (tooMuch) throw new AppError('BUSINESS_RULE', tooMuch, { parcels: tooMuch });
   if (!(await serviceTypeById(db, input.dck_serv_type)))
     throw validationError({ dck_serv_type: 'Unknown service type' });
   const places = input.addresses.map((a, i) =>
