@@ -1,6 +1,28 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** Only repositories touch the database (ARCHITECTURE rule 2); type imports (Executor, Db) are fine. */
+const DATABASE_LAYER = {
+  group: [
+    '**/db/client',
+    '**/db/schema',
+    '**/db/schema/*',
+    '**/db/prepared',
+    'drizzle-orm',
+    'drizzle-orm/*',
+    'pg',
+  ],
+  allowTypeImports: true,
+  message: 'Only *.repository.ts touches the database (ARCHITECTURE rule 2): call a repository.',
+};
+/** Routes are a schema plus one service call (rule 1): never a repository. */
+const REPOSITORIES = {
+  group: ['**/*.repository'],
+  message: 'A route calls its service, never a repository (ARCHITECTURE rule 1).',
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/.tsbuild', 'data', 'apps/server/src/db/migrations'] },
@@ -12,12 +34,38 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tsconfig.json'],
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       eqeqeq: ['error', 'always'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // No import cycles (ARCHITECTURE rule 9); type-only imports vanish at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DATABASE_LAYER] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DATABASE_LAYER, REPOSITORIES] }] },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked, languageOptions: { globals: globals.node } },
 );

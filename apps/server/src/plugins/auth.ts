@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@courier/contracts';
 import { AppError } from '../lib/app-error';
-import { resolveToken, type AuthContext, type AuthDeps } from '../modules/auth/auth.service';
+import { resolveToken, type AuthDeps } from '../modules/auth/auth.service';
+import type { AuthContext } from '../modules/auth/access';
 
 export const SESSION_COOKIE = 'courier_session';
 

@@ -11,7 +11,7 @@ import {
 import { AppError, validationError } from '../../lib/app-error';
 import type { GeoIndex } from '../../lib/geo';
 import { writeAudit } from '../audit/audit.repository';
-import { assertRight, type AuthContext } from '../auth/auth.service';
+import { assertRight, type AuthContext } from '../auth/access';
 import { assertAnyRight, assertLinked } from '../customers/customers.service';
 import { BAD_POSTCODE, normalisePostcode, postcodeAllowed } from '../postcode/postcode.service';
 import { settingsOf } from '../settings/settings.repository';

@@ -3,9 +3,7 @@ import {
   MSG,
   USER_FLAGS,
   rightsOf,
-  type LinkedAccount,
   type LoginRequest,
-  type RouteRight,
   type SessionResponse,
   type SessionStage,
   type SessionUser,
@@ -15,12 +13,12 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { Tenant, TenantRegistry } from '../../db/tenants';
-import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
 import { writeAudit } from '../audit/audit.repository';
 import { otpMinutesOf, sessionIdleMinutesOf } from '../settings/settings.service';
 import { sendOtp } from './otp.service';
 import * as repo from './auth.repository';
+import type { AuthContext } from './access';
 
 /** What the auth service needs from the app. */
 export interface AuthDeps {
@@ -31,17 +29,6 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Base of links in mails, e.g. https://portal.example.com */
   publicUrl: string;
-}
-
-/** A signed-in caller: the tenant and its database, the user, linked accounts and route rights. */
-export interface AuthContext {
-  tenant: Tenant;
-  db: Db;
-  user: SessionUser;
-  accounts: LinkedAccount[];
-  rights: RouteRight[];
-  sessionId: number;
-  stage: SessionStage;
 }
 
 /** Result of reading a token: a context, or why there is none. */
@@ -205,33 +192,4 @@ export async function logout(deps: AuthDeps, token: string | undefined): Promise
   const tenant = tenantOfToken(deps, token);
   if (!tenant) return;
   await repo.deleteSession(tenant.db, sha256(token));
-}
-
-/** Throws 403 NOT_AUTHORIZED unless the caller has the route right. */
-export function assertRight(auth: AuthContext, right: RouteRight): void {
-  if (!auth.rights.includes(right)) throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
-}
-
-/**
- * The dockets a caller may read: those of the linked accounts and, for a user limited to their own
- * bookings (`ausr_own_bookings`), only those the user booked or registered from.
- */
-export interface DocketScope {
-  accountIds: number[];
-  /** Set for own-bookings users: their ausr_id. */
-  ownerId?: number;
-}
-
-/** The caller's docket scope (see DocketScope). */
-export function docketScope(auth: AuthContext): DocketScope {
-  const accountIds = auth.accounts.map((a) => a.cust_id);
-  return auth.user.ausr_own_bookings === 'T' ? { accountIds, ownerId: auth.user.ausr_id } : { accountIds };
-}
-
-/** Throws 403 NOT_AUTHORIZED unless the account is linked to the caller. */
-export function assertAccount(auth: AuthContext, custId: number): void {
-  if (!auth.accounts.some((a) => a.cust_id === custId))
-    throw new AppError('NOT_AUTHORIZED', 'Account not linked to your user', {
-      dck_cust_id: 'Not your account',
-    });
 }

@@ -2,7 +2,8 @@ import { MSG } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Tenant, TenantRegistry } from '../../db/tenants';
 import { guestAccessOf } from '../settings/settings.service';
-import { tenantByName, type AuthContext } from './auth.service';
+import { tenantByName } from './auth.service';
+import { type AuthContext } from './access';
 
 /**
  * The tenant a public call names (spec "access…" §6: guests may use quote and tracking when guest

@@ -6,14 +6,8 @@ import type { Executor } from '../../db/client';
 import type { Tenant } from '../../db/tenants';
 import { writeAudit } from '../audit/audit.repository';
 import { passwordPolicyOf } from '../settings/settings.service';
-import {
-  hashPassword,
-  tenantByName,
-  tenantKey,
-  tenantOfToken,
-  type AuthContext,
-  type AuthDeps,
-} from './auth.service';
+import { hashPassword, tenantByName, tenantKey, tenantOfToken, type AuthDeps } from './auth.service';
+import { assertRight, type AuthContext } from './access';
 import { resetMail } from './auth.mail';
 import * as repo from './auth.repository';
 import * as resetRepo from './password.repository';
@@ -146,8 +140,7 @@ export async function change(
   req: { ausr_password: string; ausr_current_password: string },
 ): Promise<{ message: string }> {
   if (auth.stage === 'otp') throw new AppError('NOT_AUTHENTICATED', MSG.stepRequired);
-  if (auth.stage === 'full' && auth.user.ausr_rights_password !== 'T')
-    throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  if (auth.stage === 'full') assertRight(auth, 'password');
   const user = await repo.userById(auth.db, auth.user.ausr_id);
   if (!user) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
   if (!req.ausr_current_password || !(await verify(user.ausr_password, req.ausr_current_password)))

@@ -7,7 +7,7 @@ import type {
   TariffType,
 } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
-import { assertRight, type AuthContext } from '../auth/auth.service';
+import { assertRight, type AuthContext } from '../auth/access';
 import * as repo from './customers.repository';
 
 /** customer/list: the caller's linked accounts that are not on hold (booking right). */

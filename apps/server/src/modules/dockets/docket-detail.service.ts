@@ -1,6 +1,6 @@
 import { MSG, type DocketAddressRow, type DocketDetail } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
-import { assertRight, docketScope, type AuthContext } from '../auth/auth.service';
+import { assertRight, docketScope, type AuthContext } from '../auth/access';
 import * as repo from './dockets.repository';
 import { shownPounds } from '../pricing/price-view';
 

@@ -1,10 +1,9 @@
-import { EXPORT_MAX_ROWS, formatPounds, MSG, type exportRequest, type ListRow } from '@courier/contracts';
+import { EXPORT_MAX_ROWS, formatPounds, type exportRequest, type ListRow } from '@courier/contracts';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
 import { formatUk } from '../../lib/dates';
 import { code128Png, drawTable, renderPdf } from '../../lib/pdf';
-import type { AuthContext } from '../auth/auth.service';
+import { assertRight, hasRight, type AuthContext } from '../auth/access';
 import { docketForDocument } from './docket-detail.service';
 import { sqlFilter, toListRow } from './docket-list.service';
 import type { DocketDeps } from './dockets.service';
@@ -73,7 +72,7 @@ export async function label(auth: AuthContext, dckId: number): Promise<FileOut> 
 
 /** 403 NOT_AUTHORIZED without the export right: CSV and PDF exports need it (spec "bookings…" §6). */
 function assertExport(auth: AuthContext): void {
-  if (auth.user.ausr_rights_export !== 'T') throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  assertRight(auth, 'export');
 }
 
 /**
@@ -176,7 +175,7 @@ export async function exportList(
     ? await listDockets(auth.db, { ...filter, limit: EXPORT_MAX_ROWS, offset: 0 })
     : [];
   const rows = records.map((r) => toListRow(auth, r));
-  const price = auth.user.ausr_rights_price === 'T';
+  const price = hasRight(auth, 'price');
   const headers = price ? [...CSV_HEADERS, 'Total'] : CSV_HEADERS;
   const table = rows.map((r) =>
     price ? [...cells(r), r.cust_total_price === null ? '' : r.cust_total_price.toFixed(2)] : cells(r),

@@ -1,8 +1,8 @@
-import { MSG, type ListResponse, type ListRow, type listFilter } from '@courier/contracts';
+import { type ListResponse, type ListRow, type listFilter } from '@courier/contracts';
 import type { z } from 'zod';
-import { AppError, validationError } from '../../lib/app-error';
+import { validationError } from '../../lib/app-error';
 import { ukDayStart, ukNextDayStart } from '../../lib/dates';
-import { assertRight, docketScope, type AuthContext } from '../auth/auth.service';
+import { assertRight, docketScope, type AuthContext } from '../auth/access';
 import type { DocketDeps } from './dockets.service';
 import { shownPounds } from '../pricing/price-view';
 import { listDockets, type ListFilter, type ListRecord } from './dockets.repository';
@@ -31,8 +31,7 @@ export function sqlFilter(
     fields[f.dateStart ? 'dateEnd' : 'dateStart'] ??= 'Give both dates';
   if (from && end && end < from) fields.dateEnd = 'dateEnd is before dateStart';
   if (Object.keys(fields).length) throw validationError(fields);
-  if (f.sort.column === 'cust_total_price' && auth.user.ausr_rights_price !== 'T')
-    throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  if (f.sort.column === 'cust_total_price') assertRight(auth, 'price');
   return {
     ...docketScope(auth),
     archive: f.archive,

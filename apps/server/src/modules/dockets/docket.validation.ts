@@ -10,7 +10,7 @@ import {
 import { AppError, validationError } from '../../lib/app-error';
 import { ukDayAndTime } from '../../lib/dates';
 import type { Executor } from '../../db/client';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../auth/access';
 import { BAD_POSTCODE, postcodeAllowed } from '../postcode/postcode.service';
 import { settingsGroups } from '../settings/settings.repository';
 import { customerRefRules } from './dockets.repository';

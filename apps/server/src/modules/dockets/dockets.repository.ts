@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'dri
 import { likeEscape, queryRows, type Executor } from '../../db/client';
 import type { ListSortColumn } from '@courier/contracts';
 import { prepared } from '../../db/prepared';
-import type { DocketScope } from '../auth/auth.service';
+import type { DocketScope } from '../auth/access';
 import {
   barcodes,
   customerReferences,

@@ -14,7 +14,7 @@ import { trackingReference } from '../../lib/tokens';
 import type { Executor } from '../../db/client';
 import type { TenantRegistry } from '../../db/tenants';
 import { writeAudit } from '../audit/audit.repository';
-import { assertAccount, assertRight, type AuthContext } from '../auth/auth.service';
+import { assertAccount, assertRight, type AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
 import { serviceTypeById, tariffById } from '../customers/customers.repository';
 import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.service';
@@ -87,7 +87,7 @@ async function priceInput(
 
 /** docket/price (booking and price rights): `{ total, hold, netvat, distance }`, pounds and miles. */
 export async function price(auth: AuthContext, deps: DocketDeps, input: DocketData): Promise<PriceResponse> {
-  if (auth.user.ausr_rights_price !== 'T') throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  assertRight(auth, 'price');
   const { price: p, miles } = await priceInput(auth, deps, input, auth.db);
   return {
     total: penceToPounds(p.total),

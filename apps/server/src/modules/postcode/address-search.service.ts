@@ -8,7 +8,7 @@ import {
 } from '@courier/contracts';
 import type { GeoIndex } from '../../lib/geo';
 import type { TenantRegistry } from '../../db/tenants';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
 import { assertAnyRight } from '../customers/customers.service';
 import {

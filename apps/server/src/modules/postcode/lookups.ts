@@ -1,7 +1,7 @@
 import type { NameList } from '@courier/contracts';
 import type { GeoIndex } from '../../lib/geo';
 import type { TenantRegistry } from '../../db/tenants';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
 import { openDataIndex } from './providers/embedded';
 

@@ -10,10 +10,9 @@ import {
 } from '@courier/contracts';
 import type { GeoIndex } from '../../lib/geo';
 import type { TenantRegistry } from '../../db/tenants';
-import { tariffById } from '../customers/customers.repository';
 import { searchForGuest, searchForUser } from './address-search.service';
 import { countryList, countyList, guestCountryList, guestCountyList } from './lookups';
-import { DEFAULT_SPEED_MPH, distance } from './postcode.service';
+import { distanceFor } from './postcode.service';
 import { EmbeddedAddressProvider } from './providers/embedded';
 import type { AddressProvider } from './providers/provider';
 
@@ -38,11 +37,7 @@ export function postcodeRoutes(deps: PostcodeDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/postcode/distance',
       { schema: { body: distanceRequest, response: { 200: distanceResponse } } },
-      async (req) => {
-        const auth = await req.authenticate();
-        const tariff = req.body.ttyp_tariff ? await tariffById(auth.db, req.body.ttyp_tariff) : undefined;
-        return distance(deps.geo, req.body, tariff?.ttyp_speed_mph ?? DEFAULT_SPEED_MPH);
-      },
+      async (req) => distanceFor(await req.authenticate(), deps.geo, req.body),
     );
     app.post(
       '/api/postcode/list',

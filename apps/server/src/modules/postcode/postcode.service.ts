@@ -1,3 +1,5 @@
+import type { AuthContext } from '../auth/access';
+import { tariffById } from '../customers/customers.repository';
 import { isValid, toNormalised } from 'postcode';
 import { MSG, type DistanceRequest, type DistanceResponse } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
@@ -45,4 +47,17 @@ export function distance(geo: GeoIndex, req: DistanceRequest, speedMph: number):
   const b = placeOf(geo, req.destination, 'destination');
   const miles = routeMiles([a, b]);
   return { distance: miles, time: travelMinutes(miles, speedMph) };
+}
+
+/**
+ * postcode/distance for a signed-in user (spec "access…" §7): miles and minutes between two post
+ * codes at the speed of the chosen tariff's vehicle (ttyp_tariff), else DEFAULT_SPEED_MPH.
+ */
+export async function distanceFor(
+  auth: AuthContext,
+  geo: GeoIndex,
+  req: DistanceRequest & { ttyp_tariff?: number },
+): Promise<DistanceResponse> {
+  const tariff = req.ttyp_tariff ? await tariffById(auth.db, req.ttyp_tariff) : undefined;
+  return distance(geo, req, tariff?.ttyp_speed_mph ?? DEFAULT_SPEED_MPH);
 }

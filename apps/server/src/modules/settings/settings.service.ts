@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@courier/contracts';
 import type { Executor } from '../../db/client';
 import { settingsOf } from './settings.repository';
-import { assertAccount, type AuthContext } from '../auth/auth.service';
+import { assertAccount, type AuthContext } from '../auth/access';
 
 /** OTP lifetime when the setting is missing (spec "access…" §9). */
 export const DEFAULT_OTP_MINUTES = 10;

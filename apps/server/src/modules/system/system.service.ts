@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { DatabaseList, VersionResponse } from '@courier/contracts';
 import type { TenantRegistry } from '../../db/tenants';
-import { queryRows } from '../../db/client';
+import * as repo from './system.repository';
 
 /** database/list: every tenant's name and theme, in configured order. */
 export const databaseList = (tenants: TenantRegistry): DatabaseList =>
@@ -24,8 +23,7 @@ export async function readiness(tenants: TenantRegistry) {
 export async function version(tenants: TenantRegistry, appVersion: string): Promise<VersionResponse> {
   const first = tenants.tenants[0];
   if (!first) return { appVersion, dbVersion: 'none' };
-  const rows = await queryRows<{ v: string }>(first.db, sql`select current_setting('server_version') as v`);
-  const dbVersion = `PostgreSQL ${rows[0]?.v ?? '?'}${first.kind === 'embedded' ? ' (embedded)' : ''}`;
+  const dbVersion = `PostgreSQL ${(await repo.serverVersion(first.db)) ?? '?'}${first.kind === 'embedded' ? ' (embedded)' : ''}`;
   return { appVersion, dbVersion };
 }
 
@@ -34,6 +32,5 @@ export async function version(tenants: TenantRegistry, appVersion: string): Prom
  * Public and harmless; it lets `bench/` compare a real route against the cost of a round trip.
  */
 export async function ping(tenants: TenantRegistry): Promise<{ ok: number }> {
-  const rows = await queryRows<{ ok: number }>(tenants.tenants[0]!.db, sql`select 1 as ok`);
-  return { ok: Number(rows[0]!.ok) };
+  return { ok: await repo.selectOne(tenants.tenants[0]!.db) };
 }

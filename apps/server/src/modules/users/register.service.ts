@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { isUniqueViolation, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { Tenant, TenantRegistry } from '../../db/tenants';
 import { writeAudit } from '../audit/audit.repository';
 import { hashPassword, tenantByName } from '../auth/auth.service';
@@ -119,7 +119,7 @@ export async function register(
     await createUser(tenant, deps.clock.now(), req, found, passwordHash);
   } catch (err) {
     if (err instanceof AppError) return refuse('invalid link', err);
-    if (isUniqueViolation(err)) return refuse('username taken', usernameTaken());
+    if (err instanceof repo.LogonTaken) return refuse('username taken', usernameTaken());
     throw err;
   }
   return { message: MSG.registered, detail: MSG.registeredDetail };

@@ -1,5 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { isUniqueViolation, type Executor } from '../../db/client';
+
+/** Thrown by insertRegisteredUser when the username is taken (a race the earlier look-up missed). */
+export class LogonTaken extends Error {}
 import { dockets, registrationTokens, userAccounts, users } from '../../db/schema';
 
 /** The fields of a docket that registration needs. */
@@ -74,7 +77,7 @@ export async function insertRegisteredUser(
     ausr_cust_id: number;
   },
 ): Promise<number> {
-  const [row] = await db
+  const inserted = db
     .insert(users)
     .values({
       ...u,
@@ -89,6 +92,9 @@ export async function insertRegisteredUser(
       ausr_booking_complete: 'T',
     })
     .returning({ ausr_id: users.ausr_id });
+  const [row] = await inserted.catch((err: unknown) => {
+    throw isUniqueViolation(err) ? new LogonTaken() : err;
+  });
   await db.insert(userAccounts).values({ uacc_ausr_id: row!.ausr_id, uacc_cust_id: u.ausr_cust_id });
   return row!.ausr_id;
 }
