@@ -67,13 +67,17 @@ function authenticateRequest(request: FastifyRequest, deps: AuthDeps): Promise<A
   return p;
 }
 
-/** Refuses state-changing API calls that are not JSON (a cross-site form cannot send JSON). */
+/** Refuses state-changing API calls with a body that is not JSON (a cross-site form cannot send JSON). */
 export function registerJsonOnly(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     if (!request.url.startsWith('/api/')) return;
+    // A call without a body (country/list, auth/session…) needs no content type.
+    const empty =
+      request.headers['transfer-encoding'] === undefined &&
+      (request.headers['content-length'] ?? '0') === '0';
     const type = request.headers['content-type'] ?? '';
-    if (!type.toLowerCase().startsWith('application/json'))
+    if (!empty && !type.toLowerCase().startsWith('application/json'))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
   });
 }

@@ -11,8 +11,8 @@ import {
 import { AppError, validationError } from '../../lib/app-error';
 import type { GeoIndex } from '../../lib/geo';
 import { writeAudit } from '../audit/audit.repository';
-import { assertRight, type AuthContext } from '../auth/access';
-import { assertAnyRight, assertLinked } from '../customers/customers.service';
+import { assertAccount, assertRight, type AuthContext } from '../auth/access';
+import { assertAnyRight } from '../customers/customers.service';
 import { BAD_POSTCODE, normalisePostcode, postcodeAllowed } from '../postcode/postcode.service';
 import { settingsOf } from '../settings/settings.repository';
 import * as repo from './addresses.repository';
@@ -49,7 +49,7 @@ export async function listAddresses(auth: AuthContext, req: AddressListQuery): P
   }
   if (req.cadd_cust_id !== undefined) {
     assertAnyRight(auth, ['booking', 'addressbook']);
-    assertLinked(auth, req.cadd_cust_id, 'cadd_cust_id');
+    assertAccount(auth, req.cadd_cust_id, 'cadd_cust_id');
     if (ownOnly && (req.cadd_address_type ?? 0) !== 0) return [];
     return repo.addressesOfAccount(auth.db, req.cadd_cust_id, ownOnly ? 0 : req.cadd_address_type);
   }
@@ -117,7 +117,7 @@ export async function postAddress(
   input: AddressPostData,
 ): Promise<CustomerAddress> {
   assertRight(auth, 'addressbook');
-  assertLinked(auth, input.cadd_cust_id, 'cadd_cust_id');
+  assertAccount(auth, input.cadd_cust_id, 'cadd_cust_id');
   const existing = input.cadd_id === undefined ? undefined : await ownAddress(auth, input.cadd_id);
   if (existing?.cadd_address_type === 0 && existing.cadd_cust_id !== input.cadd_cust_id)
     throw new AppError('BUSINESS_RULE', 'The account address stays with its account', {

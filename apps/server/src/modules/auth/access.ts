@@ -59,10 +59,8 @@ export function docketScope(auth: AuthContext): DocketScope {
   return auth.user.ausr_own_bookings === 'T' ? { accountIds, ownerId: auth.user.ausr_id } : { accountIds };
 }
 
-/** Throws 403 NOT_AUTHORIZED unless the account is linked to the caller. */
-export function assertAccount(auth: AuthContext, custId: number): void {
+/** Throws 403 NOT_AUTHORIZED naming `field` unless the account is one of the caller's linked accounts. */
+export function assertAccount(auth: AuthContext, custId: number, field = 'dck_cust_id'): void {
   if (!auth.accounts.some((a) => a.cust_id === custId))
-    throw new AppError('NOT_AUTHORIZED', 'Account not linked to your user', {
-      dck_cust_id: 'Not your account',
-    });
+    throw new AppError('NOT_AUTHORIZED', 'Account not linked to your user', { [field]: 'Not your account' });
 }

@@ -6,8 +6,7 @@ import type {
   ServiceType,
   TariffType,
 } from '@courier/contracts';
-import { AppError } from '../../lib/app-error';
-import { assertRight, type AuthContext } from '../auth/access';
+import { assertAccount, assertRight, type AuthContext } from '../auth/access';
 import * as repo from './customers.repository';
 
 /** customer/list: the caller's linked accounts that are not on hold (booking right). */
@@ -30,16 +29,10 @@ export function assertAnyRight(auth: AuthContext, rights: RouteRight[]): void {
   if (!rights.some((r) => auth.rights.includes(r))) assertRight(auth, rights[0]!);
 }
 
-/** 403 NOT_AUTHORIZED naming `field` unless the account is one of the caller's linked accounts. */
-export function assertLinked(auth: AuthContext, custId: number, field: string): void {
-  if (!auth.accounts.some((a) => a.cust_id === custId))
-    throw new AppError('NOT_AUTHORIZED', 'Account not linked to your user', { [field]: 'Not your account' });
-}
-
 /** customer/reference/lists (spec "access…" §7 Customer): a linked account's reference values (booking right). */
 export function listReferences(auth: AuthContext, custId: number): Promise<ReferenceRow[]> {
   assertRight(auth, 'booking');
-  assertLinked(auth, custId, 'cref_cust_id');
+  assertAccount(auth, custId, 'cref_cust_id');
   return repo.referencesOf(auth.db, custId);
 }
 
@@ -49,7 +42,7 @@ export function listReferences(auth: AuthContext, custId: number): Promise<Refer
  */
 export async function listContacts(auth: AuthContext, custId: number): Promise<ContactRow[]> {
   assertRight(auth, 'booking');
-  assertLinked(auth, custId, 'ccnt_cust_id');
+  assertAccount(auth, custId, 'ccnt_cust_id');
   if (auth.user.ausr_own_bookings === 'T') return [];
   return repo.contactsOf(auth.db, custId);
 }

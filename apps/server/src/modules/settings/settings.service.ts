@@ -36,7 +36,7 @@ export async function groupFor(
   group: string,
   custId?: number,
 ): Promise<Record<string, string>> {
-  if (custId) assertAccount(auth, custId);
+  if (custId) assertAccount(auth, custId, 'cust_id');
   return settingsOf(auth.db, group, custId ?? 0);
 }
 

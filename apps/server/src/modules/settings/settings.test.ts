@@ -50,10 +50,15 @@ describe.each(DB_KINDS)('system settings lists on %s', (kind) => {
       }[]
     ).find((a) => a.cust_mop === 'O')!;
     const control = await loginAs(t.app, ...CONTROL);
-    expect(
-      (await post(t.app, '/api/system/customer/list', { type: 'settings', cust_id: card.cust_id }, control))
-        .statusCode,
-    ).toBe(403);
+    const refused = await post(
+      t.app,
+      '/api/system/customer/list',
+      { type: 'settings', cust_id: card.cust_id },
+      control,
+    );
+    expect(refused.statusCode).toBe(403);
+    // The 403 names the field the request sent.
+    expect(refused.json().fields).toEqual({ cust_id: 'Not your account' });
     expect(
       (await post(t.app, '/api/system/customer/list', { type: 'settings', cust_id: card.cust_id }, admin))
         .statusCode,
