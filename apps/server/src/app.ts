@@ -18,6 +18,7 @@ import type { Clock } from './lib/clock';
 import type { GeoIndex } from './lib/geo';
 import { registerAuth, registerJsonOnly, registerSameOrigin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { documentCalls, SECURITY_SCHEMES } from './plugins/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { docketRoutes } from './modules/dockets/dockets.routes';
@@ -91,11 +92,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis, nameSpace: 'courier-rl-' } : {}),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Courier portal API', version: deps.appVersion } },
+    openapi: {
+      info: { title: 'Courier portal API', version: deps.appVersion },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  documentCalls(app);
   registerJsonOnly(app);
   registerSameOrigin(app, deps.publicUrl);
   registerAuth(app, deps);

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { PUBLIC_CALLS } from './openapi';
+
+interface Operation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+}
+
+/** The OpenAPI document at /api/docs says what the server does. */
+describe('the API document', () => {
+  let t: TestApp;
+  let doc: {
+    paths: Record<string, Record<string, Operation>>;
+    components?: Record<string, unknown>;
+    servers?: unknown[];
+  };
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { dockets: 0 });
+    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  });
+  afterAll(() => t?.close());
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
+
+  it('gives every operation a unique operationId, its security and the error statuses with the error body', () => {
+    expect(doc.servers).toEqual([{ url: '/' }]);
+    expect(Object.keys((doc.components as { securitySchemes: object }).securitySchemes)).toEqual([
+      'session',
+      'bearer',
+    ]);
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { path, op } of operations()) {
+      expect(op.security, path).toEqual(PUBLIC_CALLS.has(path) ? [] : [{ session: [] }, { bearer: [] }]);
+      for (const status of ['400', '401', '403', '404', '409', '415', '422', '429'])
+        expect(Object.keys(op.responses![status]!.content!), `${path} ${status}`).toEqual([
+          'application/json',
+        ]);
+    }
+  });
+
+  it('marks as public exactly the calls that answer without a session', async () => {
+    for (const { path, method } of operations()) {
+      if (method !== 'post') continue;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      if (PUBLIC_CALLS.has(path)) expect(res.statusCode, path).not.toBe(401);
+      else expect([401, 400], path).toContain(res.statusCode);
+    }
+  });
+});
