@@ -1,12 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { createDatabase, type TestDatabase } from '../test/databases';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
+
+/** A port the OS says is free on 127.0.0.1 right now. */
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => ok(port));
+    });
+  });
 
 /** Starts the real server entry on `databaseUrl`; resolves with its exit code or 'ready'. */
 function startServer(databaseUrl: string, port: number, dataDir: string) {
@@ -55,8 +65,8 @@ describe('two server processes starting together on an empty database', () => {
 
   it('both start; the database is migrated and seeded once', async () => {
     db = await createDatabase(inject('testDatabaseUrl'));
-    const base = 3950 + Math.floor(Math.random() * 40) * 2;
-    const servers = [startServer(db.url, base, dataDir), startServer(db.url, base + 1, dataDir)];
+    const [a, b] = [await freePort(), await freePort()];
+    const servers = [startServer(db.url, a, dataDir), startServer(db.url, b, dataDir)];
     children.push(...servers.map((s) => s.child));
     expect(await Promise.all(servers.map((s) => s.ready))).toEqual(['ready', 'ready']);
     const c = new pg.Client({ connectionString: db.url });
