@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,20 +1,32 @@
 /**
  * Enumeration timing (issue 14 §2.7): does an answer take longer when the account exists? Runs the
- * app in-process on PGlite (the test harness) and times, interleaved, N forgot-password calls for
+ * app in-process (the test harness, on TEST_DATABASE_URL or an embedded PostgreSQL it starts) and times, interleaved, N forgot-password calls for
  * an existing user and for an unknown one, and N user/register calls with a valid link for a taken
  * and a free username (password rule broken, so nothing is created). Prints medians and p90 in ms.
  *   BENCH_N  calls per case (200)
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { createTestApp, loginAs, post, TENANT_A, CUSTOMER, booking } from '../apps/server/src/test/harness';
 
 const N = Number(process.env.BENCH_N ?? 200);
+let stopEmbedded = async () => {};
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * p)]!;
 const fmt = (xs: number[]) => `median ${pct(xs, 0.5).toFixed(2)} ms, p90 ${pct(xs, 0.9).toFixed(2)} ms`;
 
 async function main() {
-  const t = await createTestApp('pglite', { dockets: 5 });
+  if (!process.env.TEST_DATABASE_URL) {
+    const dir = mkdtempSync(join(tmpdir(), 'courier-bench-pg-'));
+    const server = await startEmbeddedPostgres({ dir: join(dir, 'postgres'), ephemeral: true });
+    process.env.TEST_DATABASE_URL = server.adminUrl;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    stopEmbedded = server.stop;
+  }
+  const t = await createTestApp('postgres', { dockets: 5 });
   let ip = 0;
   const from = async (url: string, body: unknown) => {
     const start = performance.now();
@@ -67,9 +79,11 @@ async function main() {
   console.log(`user/register, taken username:  ${fmt(taken)}`);
   console.log(`user/register, free username:   ${fmt(free)}`);
   await t.close();
+  await stopEmbedded();
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error(err);
+  await stopEmbedded();
   process.exit(1);
 });

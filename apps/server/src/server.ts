@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { appVersion, readEnv } from './config/env';
-import { tenantSpecs } from './config/tenants-config';
+import { configuredTenants, demoTenants, embeddedDir } from './config/tenants-config';
 import { buildApp } from './app';
+import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { openTenants } from './db/tenants';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './db/seed/demo';
 import { GeoIndex } from './lib/geo';
@@ -10,21 +11,39 @@ import { createMailer } from './lib/mail';
 import { addressProviderFromEnv } from './modules/postcode/providers/getaddress';
 import { resolve } from 'node:path';
 
-/** Reads the environment, opens and migrates every tenant, seeds empty ones, listens. */
+let embedded: EmbeddedPostgres | undefined;
+/** What SIGINT/SIGTERM run: until the app listens, stopping the embedded server is all there is to close. */
+let close = async (): Promise<void> => {
+  await embedded?.stop();
+  process.exit(130);
+};
+process.once('SIGINT', () => void close());
+process.once('SIGTERM', () => void close());
+
+/**
+ * Reads the environment; with no DATABASE_URL nor TENANTS_FILE starts the embedded PostgreSQL under
+ * DATA_DIR; opens and migrates every tenant, seeds empty ones (under the migration lock), listens.
+ */
 async function main(): Promise<void> {
   console.log(`Courier portal ${appVersion()} starting on Node ${process.version}`);
   const env = readEnv();
   const geo = GeoIndex.load();
-  const tenants = await openTenants(tenantSpecs(env));
-  let seeded = false;
-  if (env.SEED_DEMO) {
-    for (const t of tenants.tenants) {
-      if (await isEmpty(t.db)) {
-        await seedDemo(t.db, geo, { tenantName: t.name, dockets: 200, now: new Date() });
-        seeded = true;
-      }
-    }
+  let specs = configuredTenants(env);
+  if (!specs) {
+    const started = Date.now();
+    embedded = await startEmbeddedPostgres({ dir: embeddedDir(env) });
+    console.log(
+      `Embedded PostgreSQL (pid ${embedded.pid}) ready in ${Date.now() - started} ms, data in ${embeddedDir(env)}`,
+    );
+    specs = await demoTenants(embedded);
   }
+  let seeded = false;
+  const tenants = await openTenants(specs, async ({ name, db }) => {
+    if (env.SEED_DEMO && (await isEmpty(db))) {
+      await seedDemo(db, geo, { tenantName: name, dockets: 200, now: new Date() });
+      seeded = true;
+    }
+  });
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -52,14 +71,13 @@ async function main(): Promise<void> {
     webDist: env.WEB_DIST,
     addressProvider: addressProviderFromEnv(env),
   });
-  const close = async () => {
+  close = async () => {
     await app.close();
     await tenants.close();
     rateLimitRedis?.disconnect();
+    await embedded?.stop();
     process.exit(0);
   };
-  process.once('SIGINT', () => void close());
-  process.once('SIGTERM', () => void close());
   await app.listen({ port: env.PORT, host: env.HOST });
   const url = `http://localhost:${env.PORT}`;
   console.log(`\nCourier portal on ${url} — databases: ${tenants.tenants.map((t) => t.name).join(', ')}`);
@@ -69,7 +87,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
+main().catch(async (err: unknown) => {
+  console.error(err instanceof DataDirInUseError ? err.message : err);
+  await embedded?.stop().catch(() => undefined);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { EmbeddedPostgres } from '../db/embedded';
 import { tenantsFile, type TenantSpec } from '../db/tenants';
 import type { Env } from './env';
 
@@ -17,8 +18,8 @@ export const DEMO_TENANTS = [
   },
 ] as const;
 
-/** Tenants from TENANTS_FILE, else DATABASE_URL (one tenant), else the embedded demo pair under DATA_DIR. */
-export function tenantSpecs(env: Env): TenantSpec[] {
+/** Tenants from TENANTS_FILE, else DATABASE_URL (one tenant); undefined when neither is set. */
+export function configuredTenants(env: Env): TenantSpec[] | undefined {
   if (env.TENANTS_FILE) return tenantsFile.parse(JSON.parse(readFileSync(env.TENANTS_FILE, 'utf8')));
   if (env.DATABASE_URL)
     return [
@@ -28,9 +29,19 @@ export function tenantSpecs(env: Env): TenantSpec[] {
         url: env.DATABASE_URL,
       },
     ];
-  return DEMO_TENANTS.map((t) => ({
-    name: t.name,
-    theme: { ...t.theme },
-    dir: resolve(env.DATA_DIR, t.slug),
-  }));
+  return undefined;
+}
+
+/** The embedded cluster's directory under DATA_DIR. */
+export const embeddedDir = (env: Env): string => resolve(env.DATA_DIR, 'postgres');
+
+/** The demo pair as databases (named after their slugs) on the embedded server; creates them when missing. */
+export async function demoTenants(server: EmbeddedPostgres): Promise<TenantSpec[]> {
+  const specs: TenantSpec[] = [];
+  for (const t of DEMO_TENANTS) {
+    const database = t.slug.replace(/-/g, '_');
+    await server.ensureDatabase(database);
+    specs.push({ name: t.name, theme: { ...t.theme }, url: server.urlFor(database), embedded: true });
+  }
+  return specs;
 }

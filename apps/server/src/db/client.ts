@@ -2,12 +2,12 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
-/** A tenant's Drizzle handle (node-postgres or PGlite); a transaction is one too. */
+/** A tenant's Drizzle handle (node-postgres); a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What repository methods take: the tenant handle or the service's open transaction. */
 export type Executor = Db;
 
-/** Runs raw SQL and returns its rows; node-postgres and PGlite both answer `{ rows }`. */
+/** Runs raw SQL and returns its rows. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;

@@ -1,10 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -15,14 +9,13 @@ import type { Db } from './client';
 
 const MIGRATIONS = resolve(import.meta.dirname, 'migrations');
 
-/** One tenant as configured: a PostgreSQL URL, an embedded directory, or in memory (tests). */
+/** One tenant as configured: its PostgreSQL database URL (`embedded`: on the server `npm start` started). */
 export const tenantSpec = z.object({
   name: z.string().min(1),
   theme,
-  url: z.string().optional(),
-  dir: z.string().optional(),
-  memory: z.boolean().optional(),
+  url: z.string().min(1),
   poolSize: z.number().int().min(1).optional(),
+  embedded: z.boolean().optional(),
 });
 export type TenantSpec = z.infer<typeof tenantSpec>;
 export const tenantsFile = z.array(tenantSpec).min(1);
@@ -52,57 +45,59 @@ export class TenantRegistry {
   }
 }
 
-/** Opens one tenant and applies the migrations (under an advisory lock on PostgreSQL). */
-export async function openTenant(spec: TenantSpec): Promise<Tenant> {
-  if (spec.url) {
-    const pool = new pg.Pool({ connectionString: spec.url, max: spec.poolSize ?? 10 });
-    // An idle client that loses its server (restart, failover, terminated backend) emits 'error' on
-    // the pool; without a listener that would crash the process. The pool drops the client and the
-    // next query opens a new one, so a warning is all it needs.
-    pool.on('error', (e) =>
-      process.emitWarning(`tenant "${spec.name}": idle database connection lost: ${e.message}`),
-    );
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+/** Session-level advisory lock key that serialises migrating and seeding across server processes. */
+const SETUP_LOCK = 724001;
+
+/**
+ * Work done once per database right after the migrations, under the same advisory lock, so two
+ * processes starting together on an empty database neither migrate nor seed it twice.
+ */
+export type Prepare = (tenant: { name: string; db: Db }) => Promise<void>;
+
+/**
+ * Opens one tenant: a pool of `poolSize` (10) connections; applies the migrations and `prepare`
+ * under an advisory lock held on one pinned connection.
+ */
+export async function openTenant(spec: TenantSpec, prepare?: Prepare): Promise<Tenant> {
+  const pool = new pg.Pool({ connectionString: spec.url, max: spec.poolSize ?? 10 });
+  // An idle client that loses its server (restart, failover, terminated backend) emits 'error' on
+  // the pool; without a listener that would crash the process. The pool drops the client and the
+  // next query opens a new one, so a warning is all it needs.
+  pool.on('error', (e) =>
+    process.emitWarning(`tenant "${spec.name}": idle database connection lost: ${e.message}`),
+  );
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  try {
     const client = await pool.connect();
     try {
-      await client.query('select pg_advisory_lock(724001)');
+      await client.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
       await client.query('create extension if not exists pg_trgm');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+      const locked = drizzlePg(client, { schema });
+      await migratePg(locked, { migrationsFolder: MIGRATIONS });
+      await prepare?.({ name: spec.name, db: locked as unknown as Db });
     } finally {
-      await client.query('select pg_advisory_unlock(724001)').catch(() => undefined);
+      await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
       client.release();
     }
-    return {
-      name: spec.name,
-      theme: spec.theme,
-      kind: 'postgres',
-      db,
-      ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
-    };
+  } catch (e) {
+    await pool.end();
+    throw e;
   }
-  if (spec.dir) mkdirSync(spec.dir, { recursive: true });
-  const client = await PGlite.create(spec.memory || !spec.dir ? undefined : spec.dir, {
-    extensions: { pg_trgm },
-  });
-  await client.exec('create extension if not exists pg_trgm');
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
   return {
     name: spec.name,
     theme: spec.theme,
-    kind: 'embedded',
+    kind: spec.embedded ? 'embedded' : 'postgres',
     db,
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    ping: async () => void (await pool.query('select 1')),
+    close: () => pool.end(),
   };
 }
 
-/** Opens every tenant; on failure closes those already open. */
-export async function openTenants(specs: TenantSpec[]): Promise<TenantRegistry> {
+/** Opens every tenant (see openTenant); on failure closes those already open. */
+export async function openTenants(specs: TenantSpec[], prepare?: Prepare): Promise<TenantRegistry> {
   const open: Tenant[] = [];
   try {
-    for (const s of specs) open.push(await openTenant(s));
+    for (const s of specs) open.push(await openTenant(s, prepare));
   } catch (e) {
     await Promise.all(open.map((t) => t.close()));
     throw e;

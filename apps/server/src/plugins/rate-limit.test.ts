@@ -18,7 +18,7 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis (TEST_REDIS_URL)',
   };
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { dockets: 0, loginRateMax: 3, rateLimitRedis: redis() });
+    t = await createTestApp('postgres', { dockets: 0, loginRateMax: 3, rateLimitRedis: redis() });
     second = await buildApp({ ...t.deps, rateLimitRedis: redis() });
   });
   afterAll(async () => {

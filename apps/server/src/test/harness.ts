@@ -1,18 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { openTenants, type TenantRegistry, type TenantSpec } from '../db/tenants';
 import { seedDemo } from '../db/seed/demo';
+import { createDatabase } from './databases';
 import { GeoIndex } from '../lib/geo';
 import type { Clock } from '../lib/clock';
 import { createMailer } from '../lib/mail';
 import { MailCatcher } from './smtp';
 
-/** Databases the integration suite runs on: always PGlite; PostgreSQL when TEST_DATABASE_URL is set. */
-export const DB_KINDS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+/**
+ * Engines the integration suite runs on: PostgreSQL only, TEST_DATABASE_URL's server or the embedded
+ * one the run starts (global-setup.ts). A list so a suite names its engine in its title.
+ */
+export const DB_KINDS = ['postgres'] as const;
+
+/** The server and migrated template to create test databases on (outside Vitest: TEST_DATABASE_URL). */
+function testServer(): { adminUrl: string; template?: string } {
+  if (process.env.VITEST) return { adminUrl: inject('testDatabaseUrl'), template: inject('testTemplate') };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl)
+    throw new Error('TEST_DATABASE_URL is not set (outside Vitest it names the server to test on)');
+  return { adminUrl };
+}
 
 let geo: GeoIndex | undefined;
 export const testGeo = () => (geo ??= GeoIndex.load());
@@ -42,31 +52,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `courier_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /**
- * Two seeded tenants (A and B) on fresh databases of `kind`, and the app over them.
- * `dockets` demo dockets are seeded per tenant.
+ * Two seeded tenants (A and B) on fresh PostgreSQL databases, and the app over them; `close()` drops
+ * the databases. `dockets` demo dockets (30) are seeded per tenant.
  */
 export async function createTestApp(
-  kind: 'pglite' | 'postgres',
+  _kind: (typeof DB_KINDS)[number] = 'postgres',
   opts: {
     dockets?: number;
     loginRateMax?: number;
@@ -83,17 +74,14 @@ export async function createTestApp(
     [TENANT_B, 'orange'],
   ] as const) {
     const theme = { primaryColor: color, name };
-    if (kind === 'postgres') {
-      const created = await createDatabase(process.env.TEST_DATABASE_URL!);
-      drops.push(created.drop);
-      specs.push({ name, theme, url: created.url, poolSize: 4 });
-    } else {
-      specs.push({ name, theme, memory: true });
-    }
+    const { adminUrl, template } = testServer();
+    const created = await createDatabase(adminUrl, template);
+    drops.push(created.drop);
+    specs.push({ name, theme, url: created.url, poolSize: 4 });
   }
-  const tenants = await openTenants(specs);
-  for (const t of tenants.tenants)
-    await seedDemo(t.db, testGeo(), { tenantName: t.name, dockets: opts.dockets ?? 30, now: clock.now() });
+  const tenants = await openTenants(specs, ({ name, db }) =>
+    seedDemo(db, testGeo(), { tenantName: name, dockets: opts.dockets ?? 30, now: clock.now() }),
+  );
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
   const deps: AppDeps = {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../../db/client';
@@ -48,25 +48,23 @@ describe.each(DB_KINDS)('system on %s', (kind) => {
     expect(res.json().error).toBe('NOT_FOUND');
   });
 
-  // PostgreSQL only: an embedded database has no server to end its connections.
-  if (kind === 'postgres')
-    it('survives the database server ending its idle connections', async () => {
-      const db = t.tenants.get(TENANT_A)!.db;
-      // Fill the pool with idle clients, then have the server end them behind the pool's back.
-      const name = (await queryRows<{ name: string }>(db, sql`select current_database() as name`))[0]!.name;
-      await Promise.all([1, 2, 3].map(() => db.execute(sql`select pg_sleep(0.05)`)));
-      const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await killer.connect();
-      const { rows } = await killer.query<{ n: number }>(
-        `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+  it('survives the database server ending its idle connections', async () => {
+    const db = t.tenants.get(TENANT_A)!.db;
+    // Fill the pool with idle clients, then have the server end them behind the pool's back.
+    const name = (await queryRows<{ name: string }>(db, sql`select current_database() as name`))[0]!.name;
+    await Promise.all([1, 2, 3].map(() => db.execute(sql`select pg_sleep(0.05)`)));
+    const killer = new pg.Client({ connectionString: inject('testDatabaseUrl') });
+    await killer.connect();
+    const { rows } = await killer.query<{ n: number }>(
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
         where datname = $1 and pid <> pg_backend_pid()`,
-        [name],
-      );
-      await killer.end();
-      expect(rows[0]!.n).toBeGreaterThan(0);
-      await new Promise((r) => setTimeout(r, 100));
-      const ready = await t.app.inject('/readyz');
-      expect(ready.statusCode).toBe(200);
-      expect((await post(t.app, '/api/database/list', {})).statusCode).toBe(200);
-    });
+      [name],
+    );
+    await killer.end();
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 100));
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect((await post(t.app, '/api/database/list', {})).statusCode).toBe(200);
+  });
 });
