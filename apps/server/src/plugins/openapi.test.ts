@@ -17,7 +17,7 @@ describe('the API document', () => {
     servers?: unknown[];
   };
   beforeAll(async () => {
-    t = await createTestApp('pglite', { dockets: 0 });
+    t = await createTestApp('postgres', { dockets: 0 });
     doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   });
   afterAll(() => t?.close());
