@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js/node';
 
@@ -38,6 +39,12 @@ export function drawTable(
   rows: string[][],
   widths: number[],
 ): void {
+  drawRows(doc, [headers], widths, true);
+  drawRows(doc, rows, widths);
+}
+
+/** More rows of a table drawn by drawTable (a page of an export at a time), in the same columns. */
+export function drawRows(doc: PDFKit.PDFDocument, rows: string[][], widths: number[], bold = false): void {
   const left = doc.page.margins.left;
   const drawRow = (cells: string[], bold: boolean) => {
     const y = doc.y;
@@ -68,6 +75,22 @@ export function drawTable(
     doc.x = left;
     doc.y = y + height;
   };
-  drawRow(headers, true);
-  for (const r of rows) drawRow(r, false);
+  for (const r of rows) drawRow(r, bold);
+}
+
+/**
+ * A PDF as a stream: the document is sent as `build` writes it, page by page, so a long export
+ * is never held whole in memory and other requests run between its awaits. A failing `build`
+ * destroys the stream with its error.
+ */
+export function pdfStream(
+  build: (doc: PDFKit.PDFDocument) => Promise<void>,
+  options: PDFKit.PDFDocumentOptions = {},
+): Readable {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, ...options });
+  build(doc).then(
+    () => doc.end(),
+    (e: unknown) => doc.destroy(e instanceof Error ? e : new Error(String(e))),
+  );
+  return doc;
 }

@@ -1,8 +1,9 @@
+import type { Readable } from 'node:stream';
 import { EXPORT_MAX_ROWS, formatPounds, type exportRequest, type ListRow } from '@courier/contracts';
 import type { z } from 'zod';
-import { toCsv } from '../../lib/csv';
+import { csvStream } from '../../lib/csv';
 import { formatUk } from '../../lib/dates';
-import { code128Png, drawTable, renderPdf } from '../../lib/pdf';
+import { code128Png, drawRows, drawTable, pdfStream, renderPdf } from '../../lib/pdf';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
 import { docketForDocument } from './docket-detail.service';
 import { sqlFilter, toListRow } from './docket-list.service';
@@ -11,7 +12,8 @@ import { listDockets } from './dockets.repository';
 
 /** A file to send: body, MIME type and download name. */
 export interface FileOut {
-  body: Buffer;
+  /** The whole file, or a stream of it as it is made. */
+  body: Buffer | Readable;
   type: string;
   filename: string;
 }
@@ -70,17 +72,12 @@ export async function label(auth: AuthContext, dckId: number): Promise<FileOut> 
   return { body, type: 'application/pdf', filename: `label-${d.head.dck_docket}.pdf` };
 }
 
-/** 403 NOT_AUTHORIZED without the export right: CSV and PDF exports need it (spec "bookings…" §6). */
-function assertExport(auth: AuthContext): void {
-  assertRight(auth, 'export');
-}
-
 /**
  * report/docket (export right, spec "bookings…" §6, §7): the docket detail report, a PDF named
  * after the docket number; 404 'Docket not found' outside the caller's scope.
  */
 export async function docketReport(auth: AuthContext, dckId: number): Promise<FileOut> {
-  assertExport(auth);
+  assertRight(auth, 'export');
   const d = await docketForDocument(auth, dckId);
   const h = d.head;
   const body = await renderPdf(async (doc) => {
@@ -159,55 +156,72 @@ const cells = (r: ListRow) => [
   r.dsts_description,
 ];
 
+/** Rows read per query of an export: memory stays flat and other requests run in between. */
+export const EXPORT_PAGE_ROWS = 500;
+
+/** The export's rows, a page at a time (at most EXPORT_MAX_ROWS), as the caller may see them. */
+async function* exportPages(
+  auth: AuthContext,
+  filter: ReturnType<typeof sqlFilter>,
+): AsyncGenerator<ListRow[]> {
+  if (filter.accountIds.length === 0) return;
+  for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_PAGE_ROWS) {
+    const limit = Math.min(EXPORT_PAGE_ROWS, EXPORT_MAX_ROWS - offset);
+    const page = await listDockets(auth.db, { ...filter, limit, offset });
+    if (page.length) yield page.map((r) => toListRow(auth, r));
+    if (page.length < limit) return;
+  }
+}
+
 /**
  * docket/export (export right, spec "bookings…" §2): the current list filter as
  * booking-history.csv or booking-history.pdf, at most EXPORT_MAX_ROWS rows; the Total column
- * only with the price right.
+ * only with the price right. The file is streamed as its rows are read, EXPORT_PAGE_ROWS at a
+ * time, so a long export neither holds memory nor keeps other calls waiting. Errors (rights,
+ * filter) are thrown before anything is sent.
  */
 export async function exportList(
   auth: AuthContext,
   deps: DocketDeps,
   req: z.output<typeof exportRequest>,
 ): Promise<FileOut> {
-  assertExport(auth);
+  assertRight(auth, 'export');
   const filter = sqlFilter(auth, deps, req);
-  const records = filter.accountIds.length
-    ? await listDockets(auth.db, { ...filter, limit: EXPORT_MAX_ROWS, offset: 0 })
-    : [];
-  const rows = records.map((r) => toListRow(auth, r));
   const price = hasRight(auth, 'price');
   const headers = price ? [...CSV_HEADERS, 'Total'] : CSV_HEADERS;
-  const table = rows.map((r) =>
-    price ? [...cells(r), r.cust_total_price === null ? '' : r.cust_total_price.toFixed(2)] : cells(r),
-  );
+  const line = (r: ListRow) =>
+    price ? [...cells(r), r.cust_total_price === null ? '' : r.cust_total_price.toFixed(2)] : cells(r);
   if (req.format === 'csv') {
-    return {
-      body: toCsv([headers, ...table]),
-      type: 'text/csv; charset=utf-8',
-      filename: 'booking-history.csv',
-    };
+    async function* lines() {
+      yield headers;
+      for await (const page of exportPages(auth, filter)) yield* page.map(line);
+    }
+    return { body: csvStream(lines()), type: 'text/csv; charset=utf-8', filename: 'booking-history.csv' };
   }
   const title = req.archive ? 'Your Booking History' : 'Your Recent Bookings';
-  const body = await renderPdf(
-    (doc) => {
+  const widths = price
+    ? [48, 70, 62, 50, 70, 52, 70, 52, 55, 90, 45]
+    : [52, 75, 70, 55, 80, 55, 80, 55, 60, 100];
+  const body = pdfStream(
+    async (doc) => {
       doc.font('Helvetica-Bold').fontSize(14).text(`${auth.tenant.name}: ${title}`);
       doc
         .font('Helvetica')
         .fontSize(9)
         .text(
-          [
-            req.dateStart && `${req.dateStart} – ${req.dateEnd}`,
-            req.search && `Search: ${req.search}`,
-            `${rows.length} bookings`,
-          ]
+          [req.dateStart && `${req.dateStart} – ${req.dateEnd}`, req.search && `Search: ${req.search}`]
             .filter(Boolean)
-            .join('    '),
+            .join('    ') || ' ',
         );
       doc.moveDown(0.5);
-      const widths = price
-        ? [48, 70, 62, 50, 70, 52, 70, 52, 55, 90, 45]
-        : [52, 75, 70, 55, 80, 55, 80, 55, 60, 100];
-      drawTable(doc, headers, table, widths);
+      drawRows(doc, [headers], widths, true);
+      let count = 0;
+      for await (const page of exportPages(auth, filter)) {
+        drawRows(doc, page.map(line), widths);
+        count += page.length;
+      }
+      doc.moveDown(0.5);
+      doc.font('Helvetica').fontSize(9).text(`${count} bookings`, doc.page.margins.left);
     },
     { layout: 'landscape' },
   );
