@@ -5,7 +5,16 @@ export default defineConfig({
     globalSetup: ['vitest.global-setup.ts'],
     projects: [
       {
-        test: { name: 'unit', include: ['packages/**/*.unit.test.ts', 'apps/server/src/**/*.unit.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            'packages/**/*.unit.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            // The web size budget builds the app (about 10 s).
+            'apps/web/budget/**/*.unit.test.ts',
+          ],
+          testTimeout: 30_000,
+        },
       },
       {
         test: {

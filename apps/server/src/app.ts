@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -57,6 +58,21 @@ export interface AppDeps {
   addressProvider?: AddressProvider;
 }
 
+/** Vite's content-hashed output: a new build gets new names, so a browser keeps these for good. */
+const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.\w+$/;
+
+/**
+ * Cache-Control of a file of the web app: hashed assets are immutable for a year; index.html and the
+ * other fixed names (favicon, logos) are revalidated on every use, so a new build shows at once.
+ */
+export function cacheControlOf(root: string, path: string): string {
+  const file = relative(root, path)
+    .split(sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Builds the Fastify app with every plugin and module registered; never listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -82,6 +98,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
       },
     },
+  });
+  // API answers over 1 KB go out brotli (quality 4, the plugin's default for speed) or gzip, as the
+  // browser accepts; the web app's files are compressed at build time and sent as they are (below).
+  // Registered before @fastify/static, as its README asks.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // The API is never cached by the browser (answers are per user and change); a route may set its own.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
   });
   await app.register(cookie);
   // preHandler: the login limit keys on the parsed body's username.
@@ -117,7 +143,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const spa =
     deps.webDist && existsSync(resolve(deps.webDist, 'index.html')) ? resolve(deps.webDist) : undefined;
-  if (spa) await app.register(fastifyStatic, { root: spa, wildcard: false });
+  if (spa)
+    await app.register(fastifyStatic, {
+      root: spa,
+      wildcard: false,
+      // The build's .br and .gz beside each file over 1 KB (vite-plugin-compression2), chosen by
+      // Accept-Encoding with `Vary: Accept-Encoding`.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(spa, path)),
+    });
   // The SPA owns every non-API GET path: send index.html and let its router decide.
   app.setNotFoundHandler((request, reply) => {
     if (

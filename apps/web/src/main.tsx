@@ -1,9 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import 'mantine-datatable/styles.css';
+import './app/mantine-styles';
 import { Providers, queryClient } from './app/providers';
 import { router } from './app/router';
 import { installRouteErrors } from './app/route-errors';

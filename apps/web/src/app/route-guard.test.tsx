@@ -6,7 +6,8 @@ import { SESSION_KEY } from '../features/auth/api/session';
 import { mockApi, reply } from '../test/api-mock';
 import { DEMO, sessionWith } from '../test/fixtures';
 import { renderApp, testQueryClient } from '../test/render';
-import { RouteGuard, UnknownRoute } from './route-guard';
+import { UnknownRoute } from './route-guard';
+import { RouteGuard } from './shell/RouteGuard';
 
 /** The app's shape: login and home outside, screens behind the guard, anything else unknown. */
 function renderAt(path: string, session: SessionResponse | null) {

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { routeDecision, type SessionResponse } from '@courier/contracts';
+import { Navigate, Outlet } from 'react-router';
+import type { SessionResponse } from '@courier/contracts';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { useSession } from '../features/auth/api/session';
-import { AppLayout } from './shell/AppLayout';
-import { GuestLayout } from './shell/GuestLayout';
 import { useTenantTheme } from './tenant-theme';
 
 /**
@@ -23,20 +21,6 @@ export function RootLayout() {
   const { session, pending, isPending } = useSession();
   useSessionTheme(session ?? pending);
   return isPending ? <FullPageLoader /> : <Outlet />;
-}
-
-/**
- * Checks each route against its right (spec "access…" §2): no session → login, no right → home.
- * Signed in, the screen opens in the app shell; a guest on a public screen gets the guest frame. A
- * login still at the OTP or password step counts as no session: the login screen takes it on.
- */
-export function RouteGuard() {
-  const { pathname } = useLocation();
-  const { session } = useSession();
-  const decision = routeDecision(pathname, session?.rights ?? null);
-  if (decision === 'login') return <Navigate to="/login" replace />;
-  if (decision === 'home') return <Navigate to="/home" replace />;
-  return session ? <AppLayout session={session} /> : <GuestLayout />;
 }
 
 /** An unknown state sends a signed-in user home and anyone else to login (spec "access…" §2). */

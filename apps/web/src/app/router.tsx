@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTE_TABLE, type RouteRight } from '@courier/contracts';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { RootLayout, RouteGuard, UnknownRoute } from './route-guard';
+import { RootLayout, UnknownRoute } from './route-guard';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -55,7 +55,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       ...LOGIN_SCREENS.map(lazyRoute),
-      { element: <RouteGuard />, children: SCREENS.map(lazyRoute) },
+      // The guard and its shells load with the screen they frame (react-router runs both lazies at once).
+      {
+        lazy: async () => ({ Component: (await import('./shell/RouteGuard')).RouteGuard }),
+        children: SCREENS.map(lazyRoute),
+      },
       { path: '*', element: <UnknownRoute /> },
     ],
   },

@@ -42,3 +42,25 @@ describe('usePasswordStrength', () => {
     expect(result.current).toEqual({ score: 65, level: 3 });
   });
 });
+
+describe('usePasswordStrength loading', () => {
+  it('does not fetch the scorer before a password is typed', async () => {
+    vi.resetModules();
+    const imported = vi.fn();
+    vi.doMock('./strength', () => {
+      imported();
+      return { passwordScore: scorer };
+    });
+    const { usePasswordStrength: fresh } = await import('./use-password-strength');
+    const { result, rerender } = renderHook(({ password }) => fresh(password), {
+      initialProps: { password: '' },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(imported).not.toHaveBeenCalled();
+    expect(result.current).toBeNull();
+    rerender({ password: 'x42' });
+    await waitFor(() => expect(result.current).toEqual({ score: 42, level: 2 }));
+    expect(imported).toHaveBeenCalledTimes(1);
+    vi.doUnmock('./strength');
+  });
+});

@@ -3,7 +3,11 @@ import { strengthLevel } from '@courier/contracts';
 
 type ScoreFn = (password: string, userInputs?: string[]) => number;
 let loading: Promise<ScoreFn> | undefined;
-/** Loads the zxcvbn scorer once, on first use (it is large; the login screen does not need it). */
+/**
+ * Loads the zxcvbn scorer once, when the first character of a new password is typed: its dictionaries
+ * are the app's largest file, so a password screen is usable before they come and the other screens
+ * never fetch them.
+ */
 const loadScorer = () => (loading ??= import('./strength').then((m) => m.passwordScore));
 
 /** The meter's reading: the 0–100 score and its level 0–5. */
@@ -14,11 +18,13 @@ export interface PasswordStrength {
 
 /**
  * Strength of `password` for the meter (spec "access…" §5: level = score / 20, whole part); null
- * while the scorer loads. The username is passed as a known word.
+ * until something is typed and while the scorer loads. The username is passed as a known word.
  */
 export function usePasswordStrength(password: string, username = ''): PasswordStrength | null {
   const [score, setScore] = useState<ScoreFn | null>(null);
+  const typed = password !== '';
   useEffect(() => {
+    if (!typed || score) return;
     let live = true;
     loadScorer()
       .then((fn) => live && setScore(() => fn))
@@ -26,7 +32,7 @@ export function usePasswordStrength(password: string, username = ''): PasswordSt
     return () => {
       live = false;
     };
-  }, []);
+  }, [typed, score]);
   return useMemo(() => {
     if (!score) return null;
     const value = score(password, username ? [username] : []);

@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { CUSTOMER, createTestApp, loginAs, type TestApp } from './test/harness';
+
+/** A built web app as Vite and vite-plugin-compression2 write it: files over 1 KB have .br and .gz. */
+function fakeDist(): { dir: string; script: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'courier-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  const script = `console.log(${JSON.stringify('courier '.repeat(400))});`;
+  const html = `<!doctype html><html><head><title>Courier Portal</title>${'<meta name="x" content="padding">'.repeat(40)}</head><body><div id="root"></div></body></html>`;
+  const files: Record<string, string> = { 'assets/index-DlHYX_CF.js': script, 'index.html': html };
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(join(dir, name), text);
+    writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+  }
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return { dir, script };
+}
+
+describe('web app and API delivery', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let dist: { dir: string; script: string };
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { dockets: 30 });
+    dist = fakeDist();
+    app = await buildApp({ ...t.deps, webDist: dist.dir });
+    token = await loginAs(app, ...CUSTOMER);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+    if (dist) rmSync(dist.dir, { recursive: true, force: true });
+  });
+
+  const asset = (acceptEncoding?: string) =>
+    app.inject({
+      url: '/assets/index-DlHYX_CF.js',
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends a hashed asset pre-compressed: brotli when accepted, else gzip, else as it is', async () => {
+    const br = await asset('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(dist.script);
+
+    const gzip = await asset('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(dist.script);
+
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(dist.script);
+  });
+
+  it('lets the browser keep hashed assets for a year', async () => {
+    for (const encoding of ['br', 'gzip', undefined])
+      expect((await asset(encoding)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has index.html revalidated on every load, at / and at any screen path, compressed', async () => {
+    for (const url of ['/', '/index.html', '/docket/list', '/login?db=x']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<div id="root">');
+    }
+    expect((await app.inject('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses an API answer over 1 KB per Accept-Encoding and never lets it be cached', async () => {
+    const list = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/docket/list',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        payload: JSON.stringify({ page: 1, pageSize: 20 }),
+      });
+    const plain = await list();
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-store');
+
+    const br = await list('gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.headers['cache-control']).toBe('no-store');
+
+    const gzip = await list('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('sends a small API answer as it is, not cached', async () => {
+    const res = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const version = await app.inject({ url: '/api/system/version', headers: { 'accept-encoding': 'br' } });
+    expect(version.headers['content-encoding']).toBeUndefined();
+    expect(version.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Web performance benchmark (`npm run bench:web`, after a build): prints each route's first-load
+ * bytes, then starts the server on fresh demo data and runs Lighthouse (mobile and desktop, RUNS
+ * runs each, median) on /login, the public tracking page of a demo docket, and, signed in through
+ * the session cookie, /docket/detail (new booking) and /docket/list. Lighthouse is timed, so it is a
+ * benchmark, not a CI gate: targets are performance >= 90 mobile and >= 98 desktop, LCP <= 2.5 s,
+ * CLS <= 0.02.
+ *   CHROME_PATH  the browser Lighthouse drives (/usr/bin/chromium)
+ *   BENCH_RUNS   runs per page and form factor (3)
+ */
+import { resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { startHarness } from '../e2e/harness';
+import { formatSizes, routeSizes } from '../apps/web/budget/route-sizes';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DEMO = 'Demo Couriers';
+
+interface Figures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function postJson<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { audits, categories } = result.lhr;
+    return {
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      bytes: audits['total-byte-weight']?.numericValue ?? NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  console.log(`bench:web on Node ${process.version}, ${RUNS} Lighthouse runs per page, median`);
+  console.log(
+    `First load per route, as transferred (brotli):\n${formatSizes(routeSizes(resolve('apps/web/dist')))}\n`,
+  );
+  const harness = await startHarness();
+  await harness.browser.close(); // Lighthouse starts its own Chromium; one browser at a time
+  try {
+    const base = harness.baseUrl;
+    const { token } = await postJson<{ token: string }>(base, '/api/auth/login', {
+      database: DEMO,
+      username: 'customer',
+      password: 'Customer#2026',
+    });
+    const { rows } = await postJson<{ rows: { tracking_reference: string }[] }>(
+      base,
+      '/api/docket/list',
+      { pageSize: 20 },
+      token,
+    );
+    const ref = rows[0]?.tracking_reference;
+    if (!ref) throw new Error('No demo docket to track');
+    const cookie = `courier_session=${token}`;
+    const pages: { name: string; path: string; cookie?: string }[] = [
+      { name: '/login', path: '/login' },
+      { name: '/docket/track', path: `/docket/track?tracking_ref=${encodeURIComponent(ref)}` },
+      { name: '/docket/detail', path: '/docket/detail', cookie },
+      { name: '/docket/list', path: '/docket/list', cookie },
+    ];
+    console.log('page             form     perf   LCP ms   TBT ms    CLS    KB  (runs: perf)');
+    for (const page of pages)
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const runs: Figures[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page.path, formFactor, page.cookie));
+        const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+        console.log(
+          `${page.name.padEnd(16)} ${formFactor.padEnd(8)} ${String(m('score')).padStart(4)} ${m('lcp').toFixed(0).padStart(8)} ${m('tbt').toFixed(0).padStart(8)} ${m('cls').toFixed(3).padStart(6)} ${(m('bytes') / 1000).toFixed(0).padStart(5)}  (${runs.map((r) => r.score).join(', ')})`,
+        );
+      }
+  } finally {
+    await harness.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
