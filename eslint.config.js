@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 
 /** Only repositories touch the database (ARCHITECTURE rule 2); type imports (Executor, Db) are fine. */
 const DATABASE_LAYER = {
@@ -23,6 +24,30 @@ const REPOSITORIES = {
   group: ['**/*.repository'],
   message: 'A route calls its service, never a repository (ARCHITECTURE rule 1).',
 };
+
+/** The web app's features (apps/web/src/features/<name>). */
+const FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/**
+ * A web feature uses another only through its entry file (index.ts), and nothing under features/
+ * imports app/ (ARCHITECTURE rule 9).
+ */
+const WEB_ZONES = [
+  ...FEATURES.flatMap((f) =>
+    FEATURES.filter((g) => g !== f).map((g) => ({
+      target: `./apps/web/src/features/${f}`,
+      from: `./apps/web/src/features/${g}`,
+      except: ['./index.ts'],
+      message: `Use what the ${g} feature exports from its index.ts.`,
+    })),
+  ),
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'Features do not import app/: move what they share to components/, lib/ or hooks/.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/.tsbuild', 'data', 'apps/server/src/db/migrations'] },
@@ -52,6 +77,10 @@ export default tseslint.config(
       // No import cycles (ARCHITECTURE rule 9); type-only imports vanish at run time.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }] },
   },
   {
     files: ['apps/server/src/**/*.ts'],

@@ -29,7 +29,7 @@ describe('web app and API delivery', () => {
   let dist: { dir: string; script: string };
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { dockets: 30 });
+    t = await createTestApp('postgres', { dockets: 30 });
     dist = fakeDist();
     app = await buildApp({ ...t.deps, webDist: dist.dir });
     token = await loginAs(app, ...CUSTOMER);

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { ApiError } from '../lib/api-client';
-import { TenantThemeProvider } from './tenant-theme';
+import { TenantThemeProvider } from '../lib/tenant-theme';
 
 /** One query client: no retry on 4xx (the answer will not change), short staleness. */
 export const queryClient = new QueryClient({

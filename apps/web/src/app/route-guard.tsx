@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import type { SessionResponse } from '@courier/contracts';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { useSession } from '../features/auth/api/session';
-import { useTenantTheme } from './tenant-theme';
+import { useTenantTheme } from '../lib/tenant-theme';
 
 /**
  * Applies the session tenant's theme (spec "access…" §2 start-up: activate the theme), also while

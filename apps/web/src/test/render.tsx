@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TenantThemeProvider } from '../app/tenant-theme';
+import { TenantThemeProvider } from '../lib/tenant-theme';
 
 /** A query client for one test: no retries, nothing shared with other tests. */
 export const testQueryClient = () =>

@@ -4,7 +4,7 @@ import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { UserSession } from '@courier/contracts';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
-import { MENU_BREAKPOINT } from '../theme';
+import { MENU_BREAKPOINT } from '../../lib/theme';
 import { HeaderBar } from './HeaderBar';
 import { NavMenu } from './NavMenu';
 

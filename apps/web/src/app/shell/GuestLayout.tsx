@@ -6,8 +6,8 @@ import { TenantBrand } from '../../components/TenantBrand';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
 import { useGuestAccessAllowed } from '../../features/auth/api/guest-access';
 import { useGuestTenant } from '../../features/auth/use-guest-tenant';
-import { useTenantTheme } from '../tenant-theme';
-import { MENU_BREAKPOINT } from '../theme';
+import { useTenantTheme } from '../../lib/tenant-theme';
+import { MENU_BREAKPOINT } from '../../lib/theme';
 import { GuestNavbar } from './GuestNavbar';
 
 /** Width of the right-hand guest navbar. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DatabaseList } from '@courier/contracts';
-import { useTenantTheme } from '../../app/tenant-theme';
+import { useTenantTheme } from '../../lib/tenant-theme';
 import { notifyApiError } from '../../lib/notify';
 import { storedDatabase } from '../../lib/stored-context';
 import { databaseListQuery } from './api/database-list';

@@ -6,7 +6,7 @@ import {
   type DocketDetail,
   type DocketInput,
 } from '@courier/contracts';
-import type { AddressParts } from '../addresses/address-parts';
+import type { AddressParts } from '../addresses';
 import type { SavedBooking } from './api/saved-booking';
 import type { BookedSummary } from './booking-outcome';
 import { isoToPicker, pickerToIso } from './booking-times';

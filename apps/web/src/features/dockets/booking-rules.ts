@@ -1,6 +1,6 @@
 import { BOOKING_ADDRESS, MSG } from '@courier/contracts';
 import { useQueries } from '@tanstack/react-query';
-import { settingsQuery, type Settings } from '../customers/api/settings-list';
+import { settingsQuery, type Settings } from '../customers';
 import { dayAndTime } from './booking-times';
 
 /** The settings behind the booking's checks (spec "bookings…" §5, "access…" §3 settings groups). */

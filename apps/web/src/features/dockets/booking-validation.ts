@@ -8,7 +8,7 @@ import {
   ADDRESS_ROLE_MSG,
   type CustomerRow,
 } from '@courier/contracts';
-import { checkAddressFields } from '../addresses/address-rules';
+import { checkAddressFields } from '../addresses';
 import { hoursError, mandatoryFor, type BookingRules } from './booking-rules';
 import { pickerToIso } from './booking-times';
 import {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { notifyApiError } from '../../lib/notify';
-import { partsOfCustomerAddress } from '../addresses/address-parts';
-import { accountAddressesQuery, MAIN_ADDRESS_TYPE } from '../addresses/api/account-addresses';
+import { partsOfCustomerAddress } from '../addresses';
+import { accountAddressesQuery, MAIN_ADDRESS_TYPE } from '../addresses';
 import { bookingAddressOf } from './booking-input';
 import type { BookingFormApi } from './components/field-binder';
 

@@ -3,7 +3,7 @@ import type { PriceResponse, UserSession } from '@courier/contracts';
 import { ApiError } from '../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../lib/notify';
 import { storedDocketId } from '../../lib/stored-context';
-import { seesPrices } from '../auth/rights';
+import { seesPrices } from '../auth';
 import { submitOf, useDocketPost } from './api/docket-post';
 import { useDocketPrice } from './api/docket-price';
 import { bookingErrorNotice } from './booking-errors';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerRow, ServiceType, TariffType } from '@courier/contracts';
-import { customerListQuery } from '../customers/api/customer-list';
-import { serviceTypeListQuery } from '../customers/api/service-type-list';
-import { tariffTypeListQuery } from '../customers/api/tariff-type-list';
+import { customerListQuery } from '../customers';
+import { serviceTypeListQuery } from '../customers';
+import { tariffTypeListQuery } from '../customers';
 
 /** The lists the booking screen's selects need. */
 export interface BookingLookups {

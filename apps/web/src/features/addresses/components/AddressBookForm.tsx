@@ -7,9 +7,9 @@ import { IconArrowLeft, IconDeviceFloppy, IconPlus, IconRefresh } from '@tabler/
 import { ADDRESS_BOOK_ADDRESS, ADDRESS_MSG, requiredFields, type UserSession } from '@courier/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
-import { settingsQuery } from '../../customers/api/settings-list';
-import { PostcodeField } from '../../postcode/components/PostcodeField';
-import { useAddressSearch } from '../../postcode/use-address-search';
+import { settingsQuery } from '../../customers';
+import { PostcodeField } from '../../postcode';
+import { useAddressSearch } from '../../postcode';
 import { useAddressPost } from '../api/address-post';
 import {
   ADDRESS_BOOK_FIELDS,

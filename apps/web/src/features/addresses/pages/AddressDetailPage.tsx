@@ -2,7 +2,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/PageTitle';
-import { useSignedIn } from '../../auth/api/session';
+import { useSignedIn } from '../../auth';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { addressQuery } from '../api/address-by-id';
 import { emptyAddressBook, valuesOfAddress } from '../address-book-values';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Stack } from '@mantine/core';
 import { FullPageLoader } from '../../../components/FullPageLoader';
-import { useTenantTheme } from '../../../app/tenant-theme';
+import { useTenantTheme } from '../../../lib/tenant-theme';
 import { usePasswordPolicy } from '../api/password-policy';
 import { databaseOfResetToken } from '../api/password-reset';
 import { useSession } from '../api/session';

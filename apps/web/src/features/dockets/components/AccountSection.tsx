@@ -3,7 +3,7 @@ import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAddressBook, IconBuilding } from '@tabler/icons-react';
 import type { CustomerRow } from '@courier/contracts';
 import { Section } from '../../../components/Section';
-import { ContactsModal } from '../../customers/components/ContactsModal';
+import { ContactsModal } from '../../customers';
 import { CONTACT_LIMITS } from '../booking-values';
 import type { BookingFormApi, FieldBinder } from './field-binder';
 

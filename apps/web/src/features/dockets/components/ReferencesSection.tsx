@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { CustomerRow } from '@courier/contracts';
 import { Section } from '../../../components/Section';
-import { referenceListsQuery } from '../../customers/api/reference-lists';
+import { referenceListsQuery } from '../../customers';
 import type { BookingRules } from '../booking-rules';
 import { referenceOf, shownReferences } from '../booking-validation';
 import { REFERENCE_MAX, referenceField, type ReferenceNumber } from '../booking-values';

@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { UserSession } from '@courier/contracts';
 import { PageTitle } from '../../../components/PageTitle';
-import { canOpen } from '../../auth/rights';
+import { canOpen } from '../../auth';
 import type { SavedBooking } from '../api/saved-booking';
 import { accountOfDetail, savedToValues, summaryOfDetail } from '../booking-input';
 import { useBookingRules } from '../booking-rules';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { MSG } from '@courier/contracts';
-import { SESSION_KEY } from '../../auth/api/session';
+import { SESSION_KEY } from '../../auth';
 import { apiError, mockApi } from '../../../test/api-mock';
 import { sessionWith } from '../../../test/fixtures';
 import { renderApp, testQueryClient } from '../../../test/render';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { MSG } from '@courier/contracts';
 import { notifyError } from '../../../lib/notify';
-import { useSignedIn } from '../../auth/api/session';
+import { useSignedIn } from '../../auth';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ExistingBooking } from '../components/ExistingBooking';
 import { NewBookingForm } from '../components/NewBookingForm';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ListRequest, ListRow } from '@courier/contracts';
-import { SESSION_KEY } from '../../auth/api/session';
+import { SESSION_KEY } from '../../auth';
 import { mockApi, reply } from '../../../test/api-mock';
 import { sessionWith } from '../../../test/fixtures';
 import { renderApp, testQueryClient } from '../../../test/render';

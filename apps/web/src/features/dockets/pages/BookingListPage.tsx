@@ -8,8 +8,8 @@ import { LIST_SORT_COLUMNS, type ListRow, type ListSortColumn } from '@courier/c
 import { ListToolbar } from '../../../components/ListToolbar';
 import { PageTitle } from '../../../components/PageTitle';
 import { usePagedList } from '../../../lib/use-paged-list';
-import { useSignedIn } from '../../auth/api/session';
-import { seesPrices } from '../../auth/rights';
+import { useSignedIn } from '../../auth';
+import { seesPrices } from '../../auth';
 import { DOCKET_LIST_KEY, fetchDocketList } from '../api/docket-list';
 import { bookingHistoryPath, CALLERS } from '../booking-paths';
 import { DocketTable } from '../components/DocketTable';

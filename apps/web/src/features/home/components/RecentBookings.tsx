@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format';
-import { latestDocketsQuery } from '../../dockets/api/docket-list';
-import { bookingHistoryPath } from '../../dockets/booking-paths';
-import { StatusBadge } from '../../dockets/components/StatusBadge';
+import { latestDocketsQuery } from '../../dockets';
+import { bookingHistoryPath } from '../../dockets';
+import { StatusBadge } from '../../dockets';
 
 /** How many bookings the home screen shows. */
 const NEWEST = 5;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAddressBook, IconList, IconPlus } from '@tabler/icons-react';
-import { canOpen } from '../../auth/rights';
-import { useSignedIn } from '../../auth/api/session';
-import { useNewBooking } from '../../dockets/use-new-booking';
+import { canOpen } from '../../auth';
+import { useSignedIn } from '../../auth';
+import { useNewBooking } from '../../dockets';
 import { RecentBookings } from '../components/RecentBookings';
 
 /**

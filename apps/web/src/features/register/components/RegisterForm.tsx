@@ -5,9 +5,9 @@ import { IconRefresh, IconSend, IconUser } from '@tabler/icons-react';
 import { registerRequest, type PasswordPolicy } from '@courier/contracts';
 import { Section } from '../../../components/Section';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { errorText, fieldText } from '../../auth/error-text';
-import { PasswordFields } from '../../auth/password/PasswordFields';
-import { useNewPassword } from '../../auth/password/use-new-password';
+import { errorText, fieldText } from '../../auth';
+import { PasswordFields } from '../../auth';
+import { useNewPassword } from '../../auth';
 import { useRegister } from '../api/register';
 import type { RegisterParams } from '../register-params';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@courier/contracts';
-import { SESSION_KEY } from '../../auth/api/session';
+import { SESSION_KEY } from '../../auth';
 import { apiError, mockApi, reply, type Handler } from '../../../test/api-mock';
 import { DEMO } from '../../../test/fixtures';
 import { renderApp, testQueryClient } from '../../../test/render';

@@ -9,8 +9,8 @@ import { TrackingRefInput } from '../../../components/TrackingRefInput';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { storedTrackingRef } from '../../../lib/stored-context';
-import { useSession } from '../../auth/api/session';
-import { useGuestDatabase } from '../../auth/use-guest-tenant';
+import { useSession } from '../../auth';
+import { useGuestDatabase } from '../../auth';
 import { docketTrackQuery } from '../api/docket-track';
 import { OrderSummary } from '../components/OrderSummary';
 

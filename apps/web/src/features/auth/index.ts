@@ -1,0 +1,11 @@
+/**
+ * What the auth feature offers the others (ARCHITECTURE rule 9: a feature is used only through
+ * its index.ts); everything else in the folder is its own.
+ */
+export { usePasswordPolicy } from './api/password-policy';
+export { SESSION_KEY, useSession, useSignedIn } from './api/session';
+export { errorText, fieldText } from './error-text';
+export { PasswordFields } from './password/PasswordFields';
+export { useNewPassword } from './password/use-new-password';
+export { canOpen, seesPrices } from './rights';
+export { useGuestDatabase } from './use-guest-tenant';
