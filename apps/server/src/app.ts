@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Courier portal API', version: deps.appVersion },
+      info: { title: 'Courier portal API', version: deps.appVersion, license: { name: 'Proprietary' } },
       servers: [{ url: '/' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
@@ -162,9 +162,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !request.url.startsWith('/assets/')
     )
       return reply.type('text/html').sendFile('index.html');
-    return reply
-      .status(404)
-      .send({ error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0]!;
+    const allowed = (['GET', 'POST'] as const).filter((method) => app.hasRoute({ method, url: path }));
+    if (allowed.length)
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ error: 'METHOD_NOT_ALLOWED', message: `${request.method} is not allowed on ${path}` });
+    return reply.status(404).send({ error: 'NOT_FOUND', message: `No route ${request.method} ${path}` });
   });
   return app;
 }

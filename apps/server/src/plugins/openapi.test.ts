@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { createTestApp, type TestApp } from '../test/harness';
 import { PUBLIC_CALLS } from './openapi';
 
 interface Operation {
   operationId?: string;
+  summary?: string;
   security?: Record<string, string[]>[];
   responses?: Record<string, { content?: Record<string, unknown> }>;
 }
@@ -43,6 +45,39 @@ describe('the API document', () => {
           'application/json',
         ]);
     }
+  });
+
+  it("lints with no error under a standard OpenAPI linter's recommended rules (Redocly)", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('gives every operation a summary, and the downloads their media types', () => {
+    for (const { path, op } of operations()) expect(op.summary, path).toBeTruthy();
+    const media = (path: string) => Object.keys(doc.paths[path]!.post!.responses!['200']!.content!);
+    expect(media('/api/docket/export')).toEqual(['text/csv', 'application/pdf']);
+    expect(media('/api/docket/label')).toEqual(['application/pdf']);
+    expect(media('/api/report/docket')).toEqual(['application/pdf']);
+  });
+
+  it('answers 405 naming the allowed method when a path has another', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docket/list' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.json()).toEqual({
+      error: 'METHOD_NOT_ALLOWED',
+      message: 'GET is not allowed on /api/docket/list',
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/system/version' })).statusCode).toBe(405);
+    expect((await t.app.inject({ method: 'GET', url: '/api/nothing/here' })).statusCode).toBe(404);
   });
 
   it('marks as public exactly the calls that answer without a session', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { errorBody } from '@courier/contracts';
 
 /**
@@ -37,6 +38,69 @@ export const SECURITY_SCHEMES = {
  */
 const ERRORS = [400, 401, 403, 404, 409, 415, 422, 429] as const;
 
+/** Each call in a line, in the spec's words where it names the call (spec "access…" §7, "bookings…" §7). */
+export const SUMMARIES: Record<string, string> = {
+  '/api/auth/login':
+    'Login: check the password and open a session (then the one-time code or password change)',
+  '/api/auth/logout': "Logout: end the caller's session",
+  '/api/auth/session': 'Token load: the session restored at start-up',
+  '/api/auth/otp/verify': 'Verify the one-time code mailed at login (errorLevel 0 is success)',
+  '/api/auth/otp/resend': 'Resend the one-time code',
+  '/api/auth/password/forgot': 'Forgotten password: mail a reset link',
+  '/api/auth/password/reset': 'Reset the password with the mailed token',
+  '/api/auth/password/change': 'Change the password (forced change or My Account)',
+  '/api/user/password': 'Change the password of the signed-in user',
+  '/api/user/register': 'Register as a new user from a booking confirmation link',
+  '/api/user/register/check': 'Whether a registration link can still be used',
+  '/api/database/list': 'The databases (tenants) with their themes',
+  '/api/system/version': 'App version and database version',
+  '/api/system/guestAccessAllowed': 'Whether guests may quote and track on a database',
+  '/api/system/otp': 'The one-time code lifetime in minutes',
+  '/api/system/password': 'The password policy: minimum length and rules',
+  '/api/system/cfg_disallow_pobox/list': 'Whether PO box addresses are refused',
+  '/api/ping': "The benchmark's ceiling: one SELECT 1",
+  '/api/customer/list': "The caller's accounts",
+  '/api/customer/reference/lists': "An account's reference lists",
+  '/api/customer/contact/list': "An account's contacts",
+  '/api/customer/address/list': "The address book, an account's addresses, or one address",
+  '/api/customer/address/post': 'Save an address book entry',
+  '/api/customer/address/delete': 'Delete an address book entry',
+  '/api/servicetype/list': 'Service types',
+  '/api/tarifftype/list': 'Tariffs (vehicles) by id',
+  '/api/country/list': 'Countries',
+  '/api/county/list': 'Counties',
+  '/api/quote/country/list': 'Countries, for the quote wizard',
+  '/api/quote/county/list': 'Counties, for the quote wizard',
+  '/api/postcode/list': 'Addresses matching a post code or address search',
+  '/api/quote/postcode/list': 'Addresses matching a post code search, for the quote wizard',
+  '/api/postcode/distance': 'Distance (miles) and travel time (minutes) between two post codes',
+  '/api/docket/price': 'Price a booking: total, hold and VAT in pounds',
+  '/api/docket/post': 'Save a booking (Idempotency-Key makes a retry safe)',
+  '/api/docket/list': 'Booking list and history: a page of bookings by filter',
+  '/api/docket/export': 'Export the booking list to CSV or PDF',
+  '/api/docket/detail': 'One booking as saved',
+  '/api/docket/address/list': "A booking's addresses",
+  '/api/docket/barcode/list': "A booking's barcodes",
+  '/api/docket/parcel/list': "A booking's parcels",
+  '/api/docket/label': 'The consignment label (PDF)',
+  '/api/report/docket': 'The docket report (PDF, named after the docket number)',
+  '/api/docket/track': 'Track a consignment by its tracking reference',
+};
+
+/** The summary of a call: its line in SUMMARIES, or the settings group of system/{group}/list. */
+function summaryOf(url: string): string | undefined {
+  const group = /^\/api\/system\/(\w+)\/list$/.exec(url)?.[1];
+  return SUMMARIES[url] ?? (group ? `Settings: the ${group} group, key to value` : undefined);
+}
+
+/** The calls that answer a file, and its media types. */
+const DOWNLOADS: Record<string, string[]> = {
+  '/api/docket/export': ['text/csv', 'application/pdf'],
+  '/api/docket/label': ['application/pdf'],
+  '/api/report/docket': ['application/pdf'],
+};
+const fileBody = z.string().meta({ format: 'binary' });
+
 /** `POST /api/docket/address/list` → `post_docket_address_list`. */
 export const operationIdOf = (method: string, url: string) =>
   `${method.toLowerCase()}_${url
@@ -46,8 +110,9 @@ export const operationIdOf = (method: string, url: string) =>
 
 /**
  * Makes the OpenAPI document tell the truth about every /api call (issue: the API contract tells
- * the truth): an operationId, its security (none for PUBLIC_CALLS), and each error status it can
- * answer with the error body. Register before the routes.
+ * the truth): an operationId, a summary, its security (none for PUBLIC_CALLS), each error status it
+ * can answer with the error body, and the media types of the files it answers. Register before the
+ * routes.
  */
 export function documentCalls(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -56,12 +121,22 @@ export function documentCalls(app: FastifyInstance): void {
     if (schema.hide) return;
     const method = Array.isArray(route.method) ? route.method[0]! : route.method;
     const open = PUBLIC_CALLS.has(route.url);
+    const files = DOWNLOADS[route.url];
     route.schema = {
       ...schema,
       operationId: operationIdOf(method, route.url),
+      ...(summaryOf(route.url) ? { summary: summaryOf(route.url) } : {}),
       security: open ? [] : [{ session: [] }, { bearer: [] }],
       response: {
         ...Object.fromEntries(ERRORS.map((status) => [status, errorBody])),
+        ...(files
+          ? {
+              200: {
+                description: 'The file, as a download',
+                content: Object.fromEntries(files.map((type) => [type, { schema: fileBody }])),
+              },
+            }
+          : {}),
         ...(schema.response as object | undefined),
       },
     };
