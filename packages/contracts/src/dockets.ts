@@ -42,7 +42,11 @@ export const docketAddressInput = z.object({
   dadd_town: text(BOOKING_LIMITS.dadd_town).min(1, 'Town is required'),
   dadd_county: optText(BOOKING_LIMITS.dadd_county),
   dadd_country: optText(BOOKING_LIMITS.dadd_country),
-  dadd_postalcode: text(BOOKING_LIMITS.dadd_postalcode).min(1, 'Post code is required'),
+  // The shape every post code has (letters, digits, spaces); the full UK pattern is checked by the
+  // service unless the user may bypass it (spec "bookings…" §5).
+  dadd_postalcode: text(BOOKING_LIMITS.dadd_postalcode)
+    .min(1, 'Post code is required')
+    .regex(/^[A-Za-z0-9 ]*$/, 'Please enter a valid UK post code'),
   dadd_name: optText(50),
   dadd_telephone: optText(20),
   dadd_email: emailList(100),

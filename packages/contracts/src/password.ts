@@ -43,7 +43,10 @@ export const resetRequest = z.object({
  * current password: a stolen session alone cannot lock the owner out.
  */
 export const changeRequest = z.object({
-  ausr_password: str().min(1).max(200),
+  ausr_password: str()
+    .min(1)
+    .max(200)
+    .meta({ description: 'At least the policy minimum of system/password (8 by default), and its rules' }),
   ausr_current_password: str().max(200).optional().default(''),
 });
 export type ChangeRequest = z.input<typeof changeRequest>;
