@@ -60,7 +60,7 @@ async function main() {
   await seedBenchDockets(url, DOCKETS, 365);
   console.log(`bench on Node ${process.version}`);
   // process.execPath: the Node this bench runs on (the project's own under `npm run bench`).
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     env: {
       ...process.env,
       PORT: String(PORT),

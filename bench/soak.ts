@@ -40,7 +40,7 @@ let running: ChildProcess | undefined;
 /** Spawns the server entry on the soak's DATA_DIR; resolves once /healthz answers, with the ms it took. */
 async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -9,7 +9,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = resolve(ROOT, 'apps/web/dist');
 const SCREENSHOTS = resolve(ROOT, 'e2e/screenshots');
-const SERVER_ENTRY = 'apps/server/src/server.ts';
+/** The server as `npm start` runs it: the bundle `npm run build` makes. */
+const SERVER_ENTRY = 'apps/server/dist/server.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const READY_TIMEOUT_MS = 150_000;
 
@@ -88,13 +89,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(join(WEB_DIST, 'index.html')))
     throw new Error(`No built web app at ${WEB_DIST}: run \`npm run build\` before the e2e tests.`);
+  if (!existsSync(join(ROOT, SERVER_ENTRY)))
+    throw new Error(`No built server at ${SERVER_ENTRY}: run \`npm run build\` before the e2e tests.`);
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'courier-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -32,7 +33,7 @@ export type Env = z.infer<typeof envSchema>;
 
 /** The app version from the root package.json. */
 export function appVersion(): string {
-  const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as {
+  const pkg = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as {
     version: string;
   };
   return pkg.version;

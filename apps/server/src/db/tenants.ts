@@ -1,13 +1,13 @@
-import { resolve } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { z } from 'zod';
 import { theme, type Theme } from '@courier/contracts';
 import * as schema from './schema';
+import { MIGRATIONS_DIR } from '../config/paths';
 import type { Db } from './client';
 
-const MIGRATIONS = resolve(import.meta.dirname, 'migrations');
+const MIGRATIONS = MIGRATIONS_DIR;
 
 /** One tenant as configured: its PostgreSQL database URL (`embedded`: on the server `npm start` started). */
 export const tenantSpec = z.object({

@@ -1,3 +1,4 @@
+import { OPEN_DATA_DIR } from '../config/paths';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -51,7 +52,7 @@ export interface OpenAddress {
   lon: number;
 }
 
-const DATA_DIR = resolve(import.meta.dirname, '../../data');
+const DATA_DIR = OPEN_DATA_DIR;
 
 /** Title Case for the upper-case open data ('STOCKTON ON TEES' → 'Stockton On Tees'). */
 export const titleCase = (s: string): string =>

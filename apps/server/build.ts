@@ -1,0 +1,33 @@
+/**
+ * Builds the server for `npm start`: one ESM bundle, apps/server/dist/server.js, with a source map
+ * so stack traces name our files (run it with --enable-source-maps). Our own code and the
+ * contracts are bundled; every npm package stays external and is loaded from node_modules.
+ */
+import { build, type Plugin } from 'esbuild';
+import { resolve } from 'node:path';
+
+const SERVER = import.meta.dirname;
+
+/** Bare imports stay external, except our own workspace packages (@courier/*), which are TypeScript. */
+const externalPackages: Plugin = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@courier/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const started = Date.now();
+await build({
+  entryPoints: [resolve(SERVER, 'src/server.ts')],
+  outfile: resolve(SERVER, 'dist/server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+console.log(`server built in ${Date.now() - started} ms: apps/server/dist/server.js`);
