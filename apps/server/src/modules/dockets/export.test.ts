@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { formatUk } from '../../lib/dates';
 import { ADMIN, DB_KINDS, createTestApp, loginAs, post, type TestApp } from '../../test/harness';
-import { EXPORT_PAGE_ROWS } from './docket-documents.service';
+import { EXPORT_PAGE_ROWS } from './docket-export.service';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
 
