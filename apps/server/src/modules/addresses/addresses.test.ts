@@ -23,7 +23,7 @@ import {
   testGeo,
   type TestApp,
 } from '../../test/harness';
-import { hashPassword } from '../auth/auth.service';
+import { hashPassword } from '../auth/login.service';
 
 type Row = Record<string, unknown> & { cadd_id: number; cadd_coname: string };
 

@@ -14,7 +14,7 @@ import {
   testGeo,
   type TestApp,
 } from '../../test/harness';
-import { hashPassword } from '../auth/auth.service';
+import { hashPassword } from '../auth/login.service';
 
 type Result = {
   organisation: string;
