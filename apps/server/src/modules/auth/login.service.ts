@@ -17,6 +17,11 @@ import type { AuthDeps } from './auth-deps';
 import { sessionExpiry, sessionResponseOf, toSessionUser } from './sessions.service';
 import { tenantByName, tenantKey } from './tenant-tokens';
 
+/**
+ * Login (spec "access…" §4 login flow): the password check, in the same time whether or not the
+ * user exists, and the session it opens; password hashing (argon2id).
+ */
+
 let dummyHash: Promise<string> | undefined;
 /** A hash to verify against when the user does not exist, so both failures take the same time. */
 const timingDummy = () => (dummyHash ??= hash('not-a-real-password-0000'));
