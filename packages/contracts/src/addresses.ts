@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ADDRESS_BOOK_LIMITS } from './address-fields';
 import { dbId, tf, str } from './common';
 
 /**
- * Address book (spec "access…" §2 Address list and detail, §3 Customer address, §5) and the
- * truncation of address search results (spec "bookings…" §5).
+ * Address book (spec "access…" §2 Address list and detail, §3 Customer address, §5). Its field
+ * lengths, and the truncation of address search results, come from address-fields.ts.
  */
 
 /** Messages of the address book and the address search, word for word (spec "access…" §5, §8). */
@@ -16,72 +17,6 @@ export const ADDRESS_MSG = {
   notFound: 'Address not found',
   mainAddress: 'The account address cannot be deleted',
 } as const;
-
-/** Address book limits (spec "access…" §5): also the column sizes of customer_addresses. */
-export const ADDRESS_BOOK_LIMITS = {
-  cadd_build: 50,
-  cadd_coname: 50,
-  cadd_street: 110,
-  cadd_locality: 50,
-  cadd_town: 50,
-  cadd_county: 50,
-  cadd_country: 50,
-  cadd_postalcode: 9,
-} as const;
-
-/** Quote wizard limits (spec "bookings…" §5), keyed by the search result's field names. */
-export const QUOTE_LIMITS = {
-  organisation: 50,
-  building: 50,
-  street: 110,
-  locality: 50,
-  town: 50,
-  county: 50,
-  country: 50,
-  postcode: 9,
-} as const;
-
-/** The text fields of an address search result, in the order the screens show them. */
-export const RESULT_FIELDS = [
-  'organisation',
-  'building',
-  'street',
-  'locality',
-  'town',
-  'county',
-  'country',
-  'postcode',
-] as const;
-export type ResultField = (typeof RESULT_FIELDS)[number];
-
-/** The key each limit table uses for a result field (BOOKING_LIMITS: dadd_*, ADDRESS_BOOK_LIMITS: cadd_*). */
-const LIMIT_KEYS: Record<ResultField, readonly string[]> = {
-  organisation: ['organisation', 'dadd_companyname', 'cadd_coname'],
-  building: ['building', 'dadd_build', 'cadd_build'],
-  street: ['street', 'dadd_street', 'cadd_street'],
-  locality: ['locality', 'dadd_locality', 'cadd_locality'],
-  town: ['town', 'dadd_town', 'cadd_town'],
-  county: ['county', 'dadd_county', 'cadd_county'],
-  country: ['country', 'dadd_country', 'cadd_country'],
-  postcode: ['postcode', 'dadd_postalcode', 'cadd_postalcode'],
-};
-
-/**
- * Cuts a search result's fields to a screen's limits (spec "bookings…" §5): pass BOOKING_LIMITS,
- * ADDRESS_BOOK_LIMITS or QUOTE_LIMITS. Fields without a limit, and other properties, are kept.
- */
-export function truncateAddress<T extends Partial<Record<ResultField, string>>>(
-  addr: T,
-  limits: Readonly<Record<string, number>>,
-): T {
-  const out: Record<string, unknown> = { ...addr };
-  for (const field of RESULT_FIELDS) {
-    const value = addr[field];
-    const key = LIMIT_KEYS[field].find((k) => limits[k] !== undefined);
-    if (typeof value === 'string' && key) out[field] = value.trim().slice(0, limits[key]);
-  }
-  return out as T;
-}
 
 /** A customer address as the API answers it, with its account's code and name. */
 export const customerAddress = z.object({

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_BOOK_LIMITS, QUOTE_LIMITS, truncateAddress } from './addresses';
-import { BOOKING_LIMITS } from './dockets';
+import { ADDRESS_BOOK_LIMITS, BOOKING_LIMITS, QUOTE_LIMITS, truncateAddress } from './address-fields';
 
 const long = (n: number) => 'x'.repeat(n);
 const result = {

@@ -1,18 +1,7 @@
 import { z } from 'zod';
+import { BOOKING_LIMITS } from './address-fields';
 import { MSG } from './messages';
 import { dbId, str, databaseName } from './common';
-
-/** Booking truncation limits of spec "bookings…" §5 (characters). */
-export const BOOKING_LIMITS = {
-  dadd_build: 30,
-  dadd_companyname: 40,
-  dadd_street: 30,
-  dadd_locality: 30,
-  dadd_town: 30,
-  dadd_county: 30,
-  dadd_country: 30,
-  dadd_postalcode: 9,
-} as const;
 
 const text = (max: number) => str().trim().max(max);
 const optText = (max: number) => text(max).optional().default('');

@@ -6,6 +6,7 @@ export * from './customers';
 export * from './dockets';
 export * from './postcode';
 export * from './password';
+export * from './address-fields';
 export * from './addresses';
 export * from './address-rules';
 export * from './booking-times';

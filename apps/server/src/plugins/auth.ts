@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@courier/contracts';
 import { AppError } from '../lib/app-error';
-import { resolveToken, type AuthDeps } from '../modules/auth/auth.service';
+import type { AuthDeps } from '../modules/auth/auth-deps';
+import { resolveToken } from '../modules/auth/sessions.service';
 import type { AuthContext } from '../modules/auth/access';
 
 export const SESSION_COOKIE = 'courier_session';

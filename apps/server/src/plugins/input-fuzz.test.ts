@@ -1,15 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  CUSTOMER,
-  DB_KINDS,
-  booking,
-  createTestApp,
-  loginAs,
-  post,
-  TENANT_A,
-  type TestApp,
-} from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, CUSTOMER, DB_KINDS, booking, useTestApp, loginAs, post, TENANT_A } from '../test/harness';
 
 const NUL = 'a\u0000b';
 
@@ -71,16 +61,14 @@ function withLeaf(value: unknown, path: (string | number)[], leaf: unknown): unk
 }
 
 describe.each(DB_KINDS)('bad input at the edge on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let account: number;
 
+  const t = useTestApp(kind, { dockets: 3 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 3 });
     customer = await loginAs(t.app, ...CUSTOMER);
     account = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0].cust_id;
   });
-  afterAll(() => t?.close());
 
   it('answers a NUL character in a text field with a 400 naming the field', async () => {
     const address = {

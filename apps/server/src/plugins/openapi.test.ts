@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/harness';
 import { PUBLIC_CALLS } from './openapi';
 
 interface Operation {
@@ -12,17 +12,15 @@ interface Operation {
 
 /** The OpenAPI document at /api/docs says what the server does. */
 describe('the API document', () => {
-  let t: TestApp;
   let doc: {
     paths: Record<string, Record<string, Operation>>;
     components?: Record<string, unknown>;
     servers?: unknown[];
   };
+  const t = useTestApp('postgres', { dockets: 0 });
   beforeAll(async () => {
-    t = await createTestApp('postgres', { dockets: 0 });
     doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   });
-  afterAll(() => t?.close());
 
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -1,27 +1,48 @@
-/** A valid two-address booking from M1 1AE to SW1A 1AA for `custId`. */
-export function booking(custId: number, overrides: Record<string, unknown> = {}) {
-  return {
+import type { DocketAddressInput, DocketInput } from '@courier/contracts';
+
+/**
+ * Typed fixture factories: request bodies as the contracts type them (DocketInput of
+ * packages/contracts dockets.ts), so a test's overrides are checked against the API's fields.
+ */
+
+/** The collection address of the fixture booking: Piccadilly Plaza, M1 1AE. */
+export const collectAddress = (overrides: Partial<DocketAddressInput> = {}): DocketAddressInput => ({
+  dadd_addresstype: 0,
+  dadd_companyname: 'Piccadilly Plaza',
+  dadd_street: 'Portland Street',
+  dadd_town: 'Manchester',
+  dadd_postalcode: 'M1 1AE',
+  ...overrides,
+});
+
+/** The delivery address of the fixture booking: Buckingham Palace, SW1A 1AA. */
+export const deliverAddress = (overrides: Partial<DocketAddressInput> = {}): DocketAddressInput => ({
+  dadd_addresstype: 1,
+  dadd_companyname: 'Buckingham Palace',
+  dadd_street: 'The Mall',
+  dadd_town: 'London',
+  dadd_postalcode: 'SW1A 1AA',
+  ...overrides,
+});
+
+const bookingDefaults = (custId: number) =>
+  ({
     dck_cust_id: custId,
     dck_serv_type: 'A',
     dck_tariff: 4,
     dck_cust_ref1: 'PO-TEST-1',
-    addresses: [
-      {
-        dadd_addresstype: 0,
-        dadd_companyname: 'Piccadilly Plaza',
-        dadd_street: 'Portland Street',
-        dadd_town: 'Manchester',
-        dadd_postalcode: 'M1 1AE',
-      },
-      {
-        dadd_addresstype: 1,
-        dadd_companyname: 'Buckingham Palace',
-        dadd_street: 'The Mall',
-        dadd_town: 'London',
-        dadd_postalcode: 'SW1A 1AA',
-      },
-    ],
+    addresses: [collectAddress(), deliverAddress()] as [DocketAddressInput, DocketAddressInput],
     parcels: [{ dpcl_quantity: 1, dpcl_weight: 2.5 }],
-    ...overrides,
-  };
+  }) satisfies DocketInput;
+type BookingDefaults = ReturnType<typeof bookingDefaults>;
+
+/**
+ * A valid two-address booking (docket/post and docket/price body) from M1 1AE to SW1A 1AA for
+ * `custId`: one parcel of 2.5 kg, service A, tariff 4. `overrides` replace whole fields.
+ */
+export function booking<O extends Partial<DocketInput> = object>(
+  custId: number,
+  overrides: O = {} as O,
+): Omit<BookingDefaults, keyof O> & O {
+  return { ...bookingDefaults(custId), ...overrides };
 }

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { openTenants, type TenantRegistry, type TenantSpec } from '../db/tenants';
@@ -27,15 +27,32 @@ function testServer(): { adminUrl: string; template?: string } {
 let geo: GeoIndex | undefined;
 export const testGeo = () => (geo ??= GeoIndex.load());
 
-/** A clock the test can move. */
+/** A clock the test can move; reset() takes it back to where it started. */
 export class TestClock implements Clock {
-  constructor(public current = new Date()) {}
+  readonly start: Date;
+  constructor(public current = new Date()) {
+    this.start = new Date(current);
+  }
   now() {
     return new Date(this.current);
   }
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);
   }
+  reset() {
+    this.current = new Date(this.start);
+  }
+}
+
+export type DbKind = (typeof DB_KINDS)[number];
+
+/** How a test app is built: demo dockets per tenant (30), login rate, logging, a shared rate-limit store. */
+export interface TestAppOptions {
+  dockets?: number;
+  loginRateMax?: number;
+  logLevel?: string;
+  logStream?: NodeJS.WritableStream;
+  rateLimitRedis?: AppDeps['rateLimitRedis'];
 }
 
 export const TENANT_A = 'Demo Couriers';
@@ -56,16 +73,7 @@ export interface TestApp {
  * Two seeded tenants (A and B) on fresh PostgreSQL databases, and the app over them; `close()` drops
  * the databases. `dockets` demo dockets (30) are seeded per tenant.
  */
-export async function createTestApp(
-  _kind: (typeof DB_KINDS)[number] = 'postgres',
-  opts: {
-    dockets?: number;
-    loginRateMax?: number;
-    logLevel?: string;
-    logStream?: NodeJS.WritableStream;
-    rateLimitRedis?: AppDeps['rateLimitRedis'];
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(_kind: DbKind = 'postgres', opts: TestAppOptions = {}): Promise<TestApp> {
   const clock = new TestClock();
   const drops: (() => Promise<void>)[] = [];
   const specs: TenantSpec[] = [];
@@ -112,6 +120,22 @@ export async function createTestApp(
       for (const d of drops) await d();
     },
   };
+}
+
+/**
+ * The test file's app, in one call at the top of a describe block: built before its tests
+ * (beforeAll), closed after them (afterAll), its clock back at its start after each test
+ * (afterEach), so no test sees the time another one moved. The object is filled in by beforeAll;
+ * read it inside hooks and tests.
+ */
+export function useTestApp(kind: DbKind = 'postgres', opts: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(kind, opts));
+  });
+  afterEach(() => t.clock?.reset());
+  afterAll(() => t.close?.());
+  return t;
 }
 
 /** POST JSON with an optional bearer token. */

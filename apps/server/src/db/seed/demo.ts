@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import * as s from '../schema';
 import type { GeoIndex, OpenAddress } from '../../lib/geo';
 import { trackingReference } from '../../lib/tokens';
-import { hashPassword } from '../../modules/auth/auth.service';
+import { hashPassword } from '../../modules/auth/login.service';
 import { nextDocketNumber } from '../../modules/dockets/dockets.repository';
 import { splitOpenAddress } from '../../modules/postcode/open-address';
 import { routeMiles } from '../../modules/postcode/postcode.service';

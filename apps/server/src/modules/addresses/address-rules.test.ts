@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ADDRESS_MSG } from '@courier/contracts';
 import { settings } from '../../db/schema';
-import {
-  booking,
-  createTestApp,
-  CUSTOMER,
-  DB_KINDS,
-  loginAs,
-  post,
-  TENANT_A,
-  type TestApp,
-} from '../../test/harness';
+import { booking, useTestApp, CUSTOMER, DB_KINDS, loginAs, post, TENANT_A } from '../../test/harness';
 
 /**
  * One rule set for the booking and the address book (spec "bookings…" §5): each mandatory
  * setting, county never, street not with a building nor with neither, and an empty address.
  */
 describe.each(DB_KINDS)('address rules of the booking and the address book on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let custId: number;
   const setSetting = (group: string, key: string, value: string) =>
@@ -28,12 +18,11 @@ describe.each(DB_KINDS)('address rules of the booking and the address book on %s
       .set({ sett_value: value })
       .where(and(eq(settings.sett_group, group), eq(settings.sett_key, key), eq(settings.sett_cust_id, 0)));
 
+  const t = useTestApp(kind, { dockets: 0 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 0 });
     customer = await loginAs(t.app, ...CUSTOMER);
     custId = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0].cust_id;
   });
-  afterAll(() => t?.close());
 
   const EMPTY_BOOK = {
     cadd_coname: '',

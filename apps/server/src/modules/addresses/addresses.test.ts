@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   auditLog,
@@ -15,15 +15,14 @@ import {
   CONTROL,
   CUSTOMER,
   DB_KINDS,
-  createTestApp,
+  useTestApp,
   loginAs,
   post,
   TENANT_A,
   TENANT_B,
   testGeo,
-  type TestApp,
 } from '../../test/harness';
-import { hashPassword } from '../auth/auth.service';
+import { hashPassword } from '../auth/login.service';
 
 type Row = Record<string, unknown> & { cadd_id: number; cadd_coname: string };
 
@@ -47,7 +46,6 @@ async function setSetting(db: Db, group: string, key: string, value: string) {
 }
 
 describe.each(DB_KINDS)('address book and customer lookups on %s', (kind) => {
-  let t: TestApp;
   let db: Db;
   let customer: string;
   let control: string;
@@ -56,8 +54,8 @@ describe.each(DB_KINDS)('address book and customer lookups on %s', (kind) => {
   let acc1: number;
   let acc2: number;
   let unlinked: number;
+  const t = useTestApp(kind, { dockets: 0 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 0 });
     db = t.tenants.get(TENANT_A)!.db;
     customer = await loginAs(t.app, ...CUSTOMER);
     control = await loginAs(t.app, ...CONTROL);
@@ -76,7 +74,6 @@ describe.each(DB_KINDS)('address book and customer lookups on %s', (kind) => {
       ])),
     );
   });
-  afterAll(() => t?.close());
 
   const address = (over: Record<string, unknown> = {}) => ({
     cadd_cust_id: acc1,

@@ -1,15 +1,14 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { users } from '../../db/schema';
-import { CUSTOMER, DB_KINDS, createTestApp, loginAs, post, TENANT_A, type TestApp } from '../../test/harness';
+import { CUSTOMER, DB_KINDS, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
 
 const codeOf = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? '')![1]!;
 const linkOf = (text: string | undefined) => /(http:\/\/portal\.test\/reset\/\S+)/.exec(text ?? '')![1]!;
 
 describe.each(DB_KINDS)('access flows on %s', (kind) => {
-  let t: TestApp;
   const logs: string[] = [];
   const db = () => t.tenants.get(TENANT_A)!.db;
   const setUser = (logon: string, values: Partial<typeof users.$inferInsert>) =>
@@ -17,12 +16,9 @@ describe.each(DB_KINDS)('access flows on %s', (kind) => {
   const login = (username: string, password: string) =>
     post(t.app, '/api/auth/login', { database: TENANT_A, username, password });
 
-  beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    t = await createTestApp(kind, { dockets: 3, logLevel: 'trace', logStream: stream });
-  });
-  afterAll(() => t?.close());
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const t = useTestApp(kind, { dockets: 3, logLevel: 'trace', logStream: stream });
 
   describe('one-time code', () => {
     it('mails a code after the password; nothing else opens until it is verified', async () => {

@@ -15,8 +15,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { cookieOptions, SESSION_COOKIE } from '../../plugins/auth';
 import { errorSummary } from '../../lib/error-summary';
-import * as service from './auth.service';
-import type { AuthDeps } from './auth.service';
+import type { AuthDeps } from './auth-deps';
+import { login } from './login.service';
+import { logout, sessionResponseOf } from './sessions.service';
 import * as otp from './otp.service';
 import * as password from './password.service';
 
@@ -56,19 +57,19 @@ export function authRoutes(deps: AuthRouteOptions): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { token, session, otpMinutes } = await service.login(deps, req.body);
+        const { token, session, otpMinutes } = await login(deps, req.body);
         reply.setCookie(SESSION_COOKIE, token, cookieOptions(deps.cookieSecure));
         return { ...session, token, ...(otpMinutes ? { otp_expire_minutes: otpMinutes } : {}) };
       },
     );
     app.post('/api/auth/session', { schema: { response: { 200: sessionResponse } } }, async (req) =>
-      service.sessionResponseOf(await req.authenticateAnyStage()),
+      sessionResponseOf(await req.authenticateAnyStage()),
     );
     app.post(
       '/api/auth/logout',
       { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
       async (req, reply) => {
-        await service.logout(deps, req.sessionToken());
+        await logout(deps, req.sessionToken());
         reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.cookieSecure));
         return { ok: true };
       },

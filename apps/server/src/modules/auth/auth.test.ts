@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { settings } from '../../db/schema';
 import { queryRows } from '../../db/client';
@@ -7,20 +7,15 @@ import {
   CONTROL,
   CUSTOMER,
   DB_KINDS,
-  createTestApp,
+  useTestApp,
   loginAs,
   post,
   TENANT_A,
   TENANT_B,
-  type TestApp,
 } from '../../test/harness';
 
 describe.each(DB_KINDS)('auth on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 5, loginRateMax: 5 });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { dockets: 5, loginRateMax: 5 });
 
   it('logs in, sets an httpOnly SameSite cookie and returns the session without secrets', async () => {
     const res = await post(t.app, '/api/auth/login', {

@@ -2,7 +2,7 @@ import { MSG } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Tenant, TenantRegistry } from '../../db/tenants';
 import { guestAccessOf } from '../settings/settings.service';
-import { tenantByName } from './auth.service';
+import { tenantByName } from './tenant-tokens';
 import { type AuthContext } from './access';
 
 /**

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { otpMinutesOf } from '../settings/settings.service';
-import type { AuthDeps } from './auth.service';
+import type { AuthDeps } from './auth-deps';
 import type { AuthContext } from './access';
 import { otpMail } from './auth.mail';
 import * as repo from './auth.repository';

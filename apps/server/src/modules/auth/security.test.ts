@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { queryRows } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { errorSummary } from '../../lib/error-summary';
-import {
-  ADMIN,
-  CUSTOMER,
-  DB_KINDS,
-  booking,
-  createTestApp,
-  loginAs,
-  post,
-  TENANT_A,
-  type TestApp,
-} from '../../test/harness';
+import { ADMIN, CUSTOMER, DB_KINDS, booking, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
 
 const linkTokenOf = (text: string | undefined) =>
   decodeURIComponent(/http:\/\/portal\.test\/reset\/(\S+)/.exec(text ?? '')![1]!);
@@ -23,7 +13,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Each finding of the attacker's review, sent as the attacker sent it, now gets the safe answer. */
 describe.each(DB_KINDS)('what an attacker tried, on %s', (kind) => {
-  let t: TestApp;
   const db = () => t.tenants.get(TENANT_A)!.db;
   const setUser = (logon: string, values: Partial<typeof users.$inferInsert>) =>
     db().update(users).set(values).where(eq(users.ausr_logon, logon));
@@ -39,10 +28,7 @@ describe.each(DB_KINDS)('what an attacker tried, on %s', (kind) => {
       payload: JSON.stringify(body),
     });
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 6, loginRateMax: 20 });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { dockets: 6, loginRateMax: 20 });
 
   it('1. keys rate limits on the route, so a query string does not reset them', async () => {
     const codes: number[] = [];

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ADDRESS_ROLE_MSG, TIME_ORDER_MSG } from '@courier/contracts';
 import { settings } from '../../db/schema';
-import {
-  booking,
-  createTestApp,
-  CUSTOMER,
-  DB_KINDS,
-  loginAs,
-  post,
-  TENANT_A,
-  type TestApp,
-} from '../../test/harness';
+import { booking, useTestApp, CUSTOMER, DB_KINDS, loginAs, post, TENANT_A } from '../../test/harness';
 
 /** 1 July 2030 at hh:mm, UK summer time. */
 const at = (hhmm: string) => `2030-07-01T${hhmm}:00+01:00`;
 
 describe.each(DB_KINDS)('ready and deadline in order on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let custId: number;
+  const t = useTestApp(kind, { dockets: 0 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 0 });
     // Hours of operation apart: only the order of the times is under test.
     await t.tenants
       .get(TENANT_A)!
@@ -31,7 +21,6 @@ describe.each(DB_KINDS)('ready and deadline in order on %s', (kind) => {
     customer = await loginAs(t.app, ...CUSTOMER);
     custId = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0].cust_id;
   });
-  afterAll(() => t?.close());
 
   /** The fixture booking with the collection's and the delivery's [ready, deadline]. */
   const timed = (collect: [string, string], deliver: [string, string]) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { settings, users } from '../../db/schema';
 import { formatUk } from '../../lib/dates';
@@ -8,11 +8,10 @@ import {
   CUSTOMER,
   DB_KINDS,
   booking,
-  createTestApp,
+  useTestApp,
   loginAs,
   post,
   TENANT_A,
-  type TestApp,
 } from '../../test/harness';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
@@ -29,7 +28,6 @@ function nextWeekday(weekday: number, hhmm: string): string {
 }
 
 describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let admin: string;
   let acc1: number;
@@ -49,8 +47,8 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
     return b;
   };
 
+  const t = useTestApp(kind, { dockets: 40 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 40 });
     customer = await loginAs(t.app, ...CUSTOMER);
     admin = await loginAs(t.app, ...ADMIN);
     const accounts = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts as {
@@ -58,7 +56,6 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
     }[];
     [acc1, acc2] = [accounts[0]!.cust_id, accounts[1]!.cust_id];
   });
-  afterAll(() => t?.close());
 
   it('lists the accounts with their reference labels and required flags', async () => {
     const rows = (await post(t.app, '/api/customer/list', {}, customer)).json();

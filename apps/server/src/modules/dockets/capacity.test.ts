@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema';
-import {
-  booking,
-  createTestApp,
-  CUSTOMER,
-  DB_KINDS,
-  loginAs,
-  post,
-  TENANT_A,
-  type TestApp,
-} from '../../test/harness';
+import { booking, useTestApp, CUSTOMER, DB_KINDS, loginAs, post, TENANT_A } from '../../test/harness';
 
 describe.each(DB_KINDS)('a consignment the vehicle can carry on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let custId: number;
+  const t = useTestApp(kind, { dockets: 0 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 0 });
     customer = await loginAs(t.app, ...CUSTOMER);
     custId = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0].cust_id;
   });
-  afterAll(() => t?.close());
 
   const huge = () =>
     booking(custId, {

@@ -5,7 +5,7 @@ import { ukDayStart, ukNextDayStart } from '../../lib/dates';
 import { assertRight, docketScope, type AuthContext } from '../auth/access';
 import type { DocketDeps } from './dockets.service';
 import { shownPounds } from '../pricing/price-view';
-import { listDockets, type ListFilter, type ListRecord } from './dockets.repository';
+import { listDockets, type ListFilter, type ListRecord } from './docket-list.repository';
 
 type Filter = z.output<typeof listFilter>;
 

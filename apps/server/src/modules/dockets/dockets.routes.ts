@@ -22,10 +22,13 @@ import * as service from './dockets.service';
 import type { DocketDeps } from './dockets.service';
 import * as lists from './docket-list.service';
 import * as details from './docket-detail.service';
-import * as documents from './docket-documents.service';
+import { exportList } from './docket-export.service';
+import type { FileOut } from './docket-file';
+import { label } from './docket-label.service';
+import { docketReport } from './docket-report.service';
 
 /** Sends a generated file as a download. */
-const sendFile = (reply: FastifyReply, f: documents.FileOut) =>
+const sendFile = (reply: FastifyReply, f: FileOut) =>
   reply.type(f.type).header('content-disposition', `attachment; filename="${f.filename}"`).send(f.body);
 
 /**
@@ -57,7 +60,7 @@ export function docketRoutes(deps: DocketDeps): FastifyPluginAsyncZod {
       async (req) => lists.list(await req.authenticate(), deps, req.body),
     );
     app.post('/api/docket/export', { schema: { body: exportRequest } }, async (req, reply) =>
-      sendFile(reply, await documents.exportList(await req.authenticate(), deps, req.body)),
+      sendFile(reply, await exportList(await req.authenticate(), deps, req.body)),
     );
     app.post(
       '/api/docket/detail',
@@ -80,10 +83,10 @@ export function docketRoutes(deps: DocketDeps): FastifyPluginAsyncZod {
       async (req) => details.parcels(await req.authenticate(), req.body._docketId),
     );
     app.post('/api/docket/label', { schema: { body: docketRef } }, async (req, reply) =>
-      sendFile(reply, await documents.label(await req.authenticate(), req.body._docketId)),
+      sendFile(reply, await label(await req.authenticate(), req.body._docketId)),
     );
     app.post('/api/report/docket', { schema: { body: docketRef } }, async (req, reply) =>
-      sendFile(reply, await documents.docketReport(await req.authenticate(), req.body._docketId)),
+      sendFile(reply, await docketReport(await req.authenticate(), req.body._docketId)),
     );
     app.post(
       '/api/docket/track',

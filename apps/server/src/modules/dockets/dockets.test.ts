@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { dockets } from '../../db/schema';
 import {
@@ -7,12 +7,11 @@ import {
   CUSTOMER,
   DB_KINDS,
   booking,
-  createTestApp,
+  useTestApp,
   loginAs,
   post,
   TENANT_A,
   TENANT_B,
-  type TestApp,
 } from '../../test/harness';
 import { insertDocket, nextDocketNumber } from './dockets.repository';
 import { formatUk } from '../../lib/dates';
@@ -21,12 +20,11 @@ const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), '
 const window30 = { dateStart: daysAgo(31), dateEnd: daysAgo(0) };
 
 describe.each(DB_KINDS)('dockets on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let accounts: { cust_id: number; cust_mop: string }[];
   let cardAccount: number;
+  const t = useTestApp(kind, { dockets: 45 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 45 });
     customer = await loginAs(t.app, ...CUSTOMER);
     accounts = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts;
     const admin = await loginAs(t.app, ...ADMIN);
@@ -36,7 +34,6 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
     }[];
     cardAccount = all.find((a) => a.cust_mop === 'O')!.cust_id;
   });
-  afterAll(() => t?.close());
   const custId = () => accounts[0]!.cust_id;
 
   describe('docket/price', () => {

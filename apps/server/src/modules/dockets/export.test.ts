@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { formatUk } from '../../lib/dates';
-import { ADMIN, DB_KINDS, createTestApp, loginAs, post, type TestApp } from '../../test/harness';
-import { EXPORT_PAGE_ROWS } from './docket-documents.service';
+import { ADMIN, DB_KINDS, useTestApp, loginAs, post } from '../../test/harness';
+import { EXPORT_PAGE_ROWS } from './docket-export.service';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
 
 describe.each(DB_KINDS)('exports longer than a page on %s', (kind) => {
-  let t: TestApp;
   let admin: string;
   const filter = { archive: true, dateStart: daysAgo(40), dateEnd: daysAgo(0) };
+  const t = useTestApp(kind, { dockets: EXPORT_PAGE_ROWS * 2 + 150 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: EXPORT_PAGE_ROWS * 2 + 150 });
     admin = await loginAs(t.app, ...ADMIN);
   });
-  afterAll(() => t?.close());
 
   /** Every docket number of the filter, newest first, read through the list 50 at a time. */
   async function listed(): Promise<string[]> {

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import {
-  ADMIN,
-  CUSTOMER,
-  DB_KINDS,
-  booking,
-  createTestApp,
-  loginAs,
-  post,
-  TENANT_A,
-  type TestApp,
-} from '../../test/harness';
+import { ADMIN, CUSTOMER, DB_KINDS, booking, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
 
 describe.each(DB_KINDS)('Idempotency-Key on docket/post on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let account: number;
   const db = () => t.tenants.get(TENANT_A)!.db;
@@ -37,12 +26,11 @@ describe.each(DB_KINDS)('Idempotency-Key on docket/post on %s', (kind) => {
       )
     )[0]!.n;
 
+  const t = useTestApp(kind, { dockets: 0 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 0 });
     customer = await loginAs(t.app, ...CUSTOMER);
     account = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0].cust_id;
   });
-  afterAll(() => t?.close());
 
   it('answers a retried booking with the first result, books it once and mails once', async () => {
     const body = booking(account, { dck_cust_ref1: 'IDEM-1', dck_email: 'idem@example.com' });

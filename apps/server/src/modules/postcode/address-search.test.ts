@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customerAddresses, userAccounts, users } from '../../db/schema';
 import {
   ADMIN,
@@ -6,15 +6,14 @@ import {
   CUSTOMER,
   DB_KINDS,
   booking,
-  createTestApp,
+  useTestApp,
   loginAs,
   post,
   TENANT_A,
   TENANT_B,
   testGeo,
-  type TestApp,
 } from '../../test/harness';
-import { hashPassword } from '../auth/auth.service';
+import { hashPassword } from '../auth/login.service';
 
 type Result = {
   organisation: string;
@@ -36,14 +35,13 @@ type Answer = { addresses: Result[]; message?: string };
 const NO_MATCH = { addresses: [], message: 'No matching addresses found' };
 
 describe.each(DB_KINDS)('address search and lookups on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let control: string;
   let booker: string;
   let acc1: number;
   let unlinked: number;
+  const t = useTestApp(kind, { dockets: 0 });
   beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 0 });
     customer = await loginAs(t.app, ...CUSTOMER);
     control = await loginAs(t.app, ...CONTROL);
     acc1 = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0].cust_id;
@@ -63,7 +61,6 @@ describe.each(DB_KINDS)('address search and lookups on %s', (kind) => {
     await db.insert(userAccounts).values({ uacc_ausr_id: u!.id, uacc_cust_id: acc1 });
     booker = await loginAs(t.app, 'booker', 'Passw0rd#2026');
   });
-  afterAll(() => t?.close());
 
   const search = (address: Record<string, string>, token = customer) =>
     post(t.app, '/api/postcode/list', { address }, token);

@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  CONTROL,
-  CUSTOMER,
-  DB_KINDS,
-  createTestApp,
-  loginAs,
-  post,
-  TENANT_A,
-  type TestApp,
-} from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, CONTROL, CUSTOMER, DB_KINDS, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
 
 describe.each(DB_KINDS)('system settings lists on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 0 });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { dockets: 0 });
 
   it('gives each group the booking form needs to a signed-in user', async () => {
     const token = await loginAs(t.app, ...CUSTOMER);

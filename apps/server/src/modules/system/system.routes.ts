@@ -8,7 +8,7 @@ import {
   passwordPolicy,
   versionResponse,
 } from '@courier/contracts';
-import { tenantByName } from '../auth/auth.service';
+import { tenantByName } from '../auth/tenant-tokens';
 import { guestAccessOf, otpMinutesOf, passwordPolicyOf } from '../settings/settings.service';
 import type { TenantRegistry } from '../../db/tenants';
 import * as service from './system.service';

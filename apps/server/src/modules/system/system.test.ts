@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../../db/client';
-import { DB_KINDS, createTestApp, post, TENANT_A, TENANT_B, type TestApp } from '../../test/harness';
+import { DB_KINDS, useTestApp, post, TENANT_A, TENANT_B } from '../../test/harness';
 
 describe.each(DB_KINDS)('system on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { dockets: 0 });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { dockets: 0 });
 
   it('answers /healthz and /readyz', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });

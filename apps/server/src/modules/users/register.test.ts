@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { queryRows } from '../../db/client';
@@ -10,12 +10,11 @@ import {
   CUSTOMER,
   DB_KINDS,
   booking,
-  createTestApp,
+  useTestApp,
   loginAs,
   post,
   TENANT_A,
   TENANT_B,
-  type TestApp,
 } from '../../test/harness';
 
 const REFUSED =
@@ -29,7 +28,6 @@ function registerLinkOf(text: string | undefined) {
 }
 
 describe.each(DB_KINDS)('registration from a booking on %s', (kind) => {
-  let t: TestApp;
   let customer: string;
   let account: number;
   let accountCode: string;
@@ -79,16 +77,15 @@ describe.each(DB_KINDS)('registration from a booking on %s', (kind) => {
       ...over,
     });
 
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const t = useTestApp(kind, { dockets: 12, logLevel: 'trace', logStream: stream });
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    t = await createTestApp(kind, { dockets: 12, logLevel: 'trace', logStream: stream });
     customer = await loginAs(t.app, ...CUSTOMER);
     const first = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0];
     account = first.cust_id;
     accountCode = first.cust_acc_code;
   });
-  afterAll(() => t?.close());
 
   it('mails the booker a confirmation with the booking, its tracking link and a /register link', async () => {
     const { saved, mail, params } = await book('booker.one@example.com');

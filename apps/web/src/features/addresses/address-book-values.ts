@@ -1,6 +1,7 @@
 import {
   ADDRESS_BOOK_ADDRESS,
   ADDRESS_BOOK_LIMITS,
+  inputsOf,
   truncateAddress,
   type AddressPostRequest,
   type CustomerAddress,
@@ -33,16 +34,8 @@ export type AddressBookTextField = Exclude<
 >;
 
 /** Each text input: its label and length (spec "access…" §5 limits). */
-export const ADDRESS_BOOK_FIELDS: Record<AddressBookTextField, { label: string; max: number }> = {
-  cadd_coname: { label: 'Company name', max: ADDRESS_BOOK_LIMITS.cadd_coname },
-  cadd_build: { label: 'Building', max: ADDRESS_BOOK_LIMITS.cadd_build },
-  cadd_street: { label: 'Street', max: ADDRESS_BOOK_LIMITS.cadd_street },
-  cadd_locality: { label: 'Locality', max: ADDRESS_BOOK_LIMITS.cadd_locality },
-  cadd_town: { label: 'Town', max: ADDRESS_BOOK_LIMITS.cadd_town },
-  cadd_county: { label: 'County', max: ADDRESS_BOOK_LIMITS.cadd_county },
-  cadd_country: { label: 'Country', max: ADDRESS_BOOK_LIMITS.cadd_country },
-  cadd_postalcode: { label: 'Postcode', max: ADDRESS_BOOK_LIMITS.cadd_postalcode },
-};
+export const ADDRESS_BOOK_FIELDS: Record<AddressBookTextField, { label: string; max: number }> =
+  inputsOf('addressBook');
 
 /** A new entry: on `custId` when there is a single account, country United Kingdom. */
 export const emptyAddressBook = (custId: number | null): AddressBookValues => ({

@@ -1,4 +1,4 @@
-import { BOOKING_LIMITS, type CustomerRow } from '@courier/contracts';
+import { inputsOf, type CustomerRow } from '@courier/contracts';
 
 /**
  * The booking screen's values (spec "bookings…" §2 Booking detail, §3 Docket and Docket address).
@@ -58,16 +58,12 @@ export type AddressTextField = Exclude<
   'key' | 'dadd_addresstype' | 'dadd_ready' | 'dadd_deadline' | 'barcodes'
 >;
 
-/** Each address input: its label and length (spec "bookings…" §5 limits; contact fields as the API's). */
+/**
+ * Each address input: its label and length (the address parts from the shared address-field table,
+ * spec "bookings…" §5 limits; contact fields as the API's).
+ */
 export const ADDRESS_FIELDS: Record<AddressTextField, { label: string; max: number }> = {
-  dadd_companyname: { label: 'Company', max: BOOKING_LIMITS.dadd_companyname },
-  dadd_build: { label: 'Building', max: BOOKING_LIMITS.dadd_build },
-  dadd_street: { label: 'Street', max: BOOKING_LIMITS.dadd_street },
-  dadd_locality: { label: 'Locality', max: BOOKING_LIMITS.dadd_locality },
-  dadd_town: { label: 'Town', max: BOOKING_LIMITS.dadd_town },
-  dadd_county: { label: 'County', max: BOOKING_LIMITS.dadd_county },
-  dadd_country: { label: 'Country', max: BOOKING_LIMITS.dadd_country },
-  dadd_postalcode: { label: 'Postcode', max: BOOKING_LIMITS.dadd_postalcode },
+  ...inputsOf('booking'),
   dadd_name: { label: 'Contact', max: 50 },
   dadd_telephone: { label: 'Telephone', max: 20 },
   dadd_email: { label: 'Email', max: 100 },

@@ -1,0 +1,94 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  MSG,
+  rightsOf,
+  type LoginRequest,
+  type SessionResponse,
+  type SessionStage,
+} from '@courier/contracts';
+import { AppError } from '../../lib/app-error';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { writeAudit } from '../audit/audit.repository';
+import { otpMinutesOf, sessionIdleMinutesOf } from '../settings/settings.service';
+import { sendOtp } from './otp.service';
+import * as repo from './auth.repository';
+import type { AuthContext } from './access';
+import type { AuthDeps } from './auth-deps';
+import { sessionExpiry, sessionResponseOf, toSessionUser } from './sessions.service';
+import { tenantByName, tenantKey } from './tenant-tokens';
+
+/**
+ * Login (spec "access…" §4 login flow): the password check, in the same time whether or not the
+ * user exists, and the session it opens; password hashing (argon2id).
+ */
+
+let dummyHash: Promise<string> | undefined;
+/** A hash to verify against when the user does not exist, so both failures take the same time. */
+const timingDummy = () => (dummyHash ??= hash('not-a-real-password-0000'));
+
+/** Argon2id hash of a password (ARCHITECTURE: passwords). */
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+/**
+ * Checks the password and opens a session (spec "access…" §4 login flow): stage 'otp' when the
+ * user has the OTP right (a code is mailed), else 'password' when it has expired, else 'full'.
+ * Throws 401 AUTHENTICATION_ERROR with one message for an unknown user or a wrong password.
+ */
+export async function login(
+  deps: AuthDeps,
+  req: LoginRequest,
+): Promise<{ token: string; session: SessionResponse; otpMinutes?: number }> {
+  const tenant = tenantByName(deps, req.database);
+  const user = await repo.findUserByLogon(tenant.db, req.username);
+  const ok = user
+    ? await verify(user.ausr_password, req.password)
+    : await verify(await timingDummy(), req.password).then(() => false);
+  if (!user || !ok) {
+    await writeAudit(tenant.db, {
+      user: req.username.slice(0, 100),
+      unit: 'auth',
+      process: 'login',
+      type: 'warning',
+      detail: { result: 'failed' },
+    });
+    throw new AppError('AUTHENTICATION_ERROR', MSG.badLogin);
+  }
+  if (user.ausr_rights_otp === 'T' && !user.ausr_email) {
+    throw new AppError('AUTHENTICATION_ERROR', MSG.otpUnavailable);
+  }
+  const stage: SessionStage =
+    user.ausr_rights_otp === 'T' ? 'otp' : user.ausr_password_expired === 'T' ? 'password' : 'full';
+  const token = `${tenantKey(tenant.name)}.${randomToken()}`;
+  const now = deps.clock.now();
+  const sessionId = await repo.insertSession(
+    tenant.db,
+    user.ausr_id,
+    sha256(token),
+    sessionExpiry(deps, now, await sessionIdleMinutesOf(tenant.db)),
+    stage,
+  );
+  await writeAudit(tenant.db, {
+    user: user.ausr_logon,
+    unit: 'auth',
+    process: 'login',
+    type: 'info',
+    detail: { stage },
+  });
+  const accounts = await repo.accountsOfUser(tenant.db, user.ausr_id);
+  const sessionUser = toSessionUser(user);
+  const auth: AuthContext = {
+    tenant,
+    db: tenant.db,
+    user: sessionUser,
+    accounts,
+    rights: rightsOf(sessionUser),
+    sessionId,
+    stage,
+  };
+  if (stage === 'otp') {
+    const minutes = await otpMinutesOf(tenant.db);
+    await sendOtp(deps, auth, user.ausr_email, minutes);
+    return { token, session: sessionResponseOf(auth), otpMinutes: minutes };
+  }
+  return { token, session: sessionResponseOf(auth) };
+}

@@ -1,0 +1,44 @@
+import { formatUk } from '../../lib/dates';
+import { code128Png, renderPdf } from '../../lib/pdf';
+import type { AuthContext } from '../auth/access';
+import { docketForDocument } from './docket-detail.service';
+import { addressLines, type FileOut } from './docket-file';
+
+/**
+ * Consignment Label (spec "bookings…" §2): one A6 page per docket with the docket number, the
+ * addresses, the parcels and a Code 128 barcode of the docket number.
+ */
+export async function label(auth: AuthContext, dckId: number): Promise<FileOut> {
+  const d = await docketForDocument(auth, dckId);
+  const barcode = await code128Png(String(d.head.dck_docket));
+  const pieces = d.parcels.reduce((n, p) => n + p.dpcl_quantity, 0);
+  const weight = d.parcels.reduce((n, p) => n + p.dpcl_quantity * Number(p.dpcl_weight), 0);
+  const body = await renderPdf(
+    (doc) => {
+      doc.font('Helvetica-Bold').fontSize(16).text(`${auth.tenant.name}`, { align: 'left' });
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(`Consignment Label · ${d.head.ttyp_description} · ${formatUk(new Date(d.head.dck_booked))}`);
+      doc.moveDown(0.5);
+      doc.image(barcode, { fit: [250, 70], align: 'center' });
+      doc.moveDown(0.5);
+      doc.font('Helvetica-Bold').fontSize(12).text(`Docket ${d.head.dck_docket}`);
+      d.addresses.forEach((a, i) => {
+        doc.moveDown(0.4);
+        const role = i === 0 ? 'Collect from' : a.dadd_addresstype === 1 ? 'Deliver to' : `Address ${i + 1}`;
+        doc.font('Helvetica-Bold').fontSize(9).text(role);
+        doc.font('Helvetica').fontSize(10).text(addressLines(a));
+        if (a.dadd_name) doc.fontSize(8).text(`Contact: ${a.dadd_name}`);
+      });
+      doc.moveDown(0.5);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .text(`${pieces} piece${pieces === 1 ? '' : 's'} · ${weight.toFixed(1)} kg`);
+      if (d.head.dck_cust_ref1) doc.font('Helvetica').fontSize(9).text(`Ref: ${d.head.dck_cust_ref1}`);
+    },
+    { size: 'A6', margin: 18 },
+  );
+  return { body, type: 'application/pdf', filename: `label-${d.head.dck_docket}.pdf` };
+}
