@@ -134,6 +134,16 @@ export function buildTheme(tenant: Theme): MantineThemeOverride {
     components: {
       Button: { defaultProps: { radius: 'md' } },
       Paper: { defaultProps: { radius: 'md' } },
+      // Icon-only buttons need a name: modal and notification close buttons, input clear buttons.
+      CloseButton: { defaultProps: { 'aria-label': 'Close' } },
+      InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
+      // A titled notification's message is gray-6 in Mantine: the readable dimmed instead.
+      Notification: {
+        styles: (_theme: unknown, props: { title?: unknown }) =>
+          props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {},
+      },
+      // A modal's <header> is not the page's banner landmark.
+      Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
     },
   });
 }
