@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
@@ -16,10 +15,7 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
       (n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
     ),
   ]);
-  const report = `axe found ${violations.length} violation(s) on ${label} (${page.url()}):\n${lines.join('\n')}`;
-  if (process.env.AXE_LOG) {
-    appendFileSync(process.env.AXE_LOG, `${report}\n\n`);
-    return;
-  }
-  throw new Error(report);
+  throw new Error(
+    `axe found ${violations.length} violation(s) on ${label} (${page.url()}):\n${lines.join('\n')}`,
+  );
 }
