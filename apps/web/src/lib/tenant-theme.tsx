@@ -1,7 +1,7 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import type { Theme } from '@courier/contracts';
-import { buildTheme, cssVariablesResolver, NEUTRAL_THEME } from './theme';
+import { buildTheme, NEUTRAL_THEME } from './theme';
 
 interface TenantThemeValue {
   tenant: Theme;
@@ -23,9 +23,7 @@ export function TenantThemeProvider({ children }: { children: ReactNode }) {
   }, [tenant.name]);
   return (
     <TenantThemeContext value={value}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        {children}
-      </MantineProvider>
+      <MantineProvider theme={theme}>{children}</MantineProvider>
     </TenantThemeContext>
   );
 }
