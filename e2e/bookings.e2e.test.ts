@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
 import { choose, labelled, notification, settle, signIn } from './ui';
 
@@ -117,10 +118,11 @@ describe('bookings complete in Chromium', () => {
     await choose(section(page, 'Account'), 'Account', 'Demo Couriers Medical Couriers (DEMO002)');
     // The account's contacts fill the booking's contact.
     await section(page, 'Account').getByRole('button', { name: 'Customer Contacts' }).click();
-    await page
-      .getByRole('dialog', { name: 'Customer Contacts' })
-      .getByRole('row', { name: /Tom Fletcher/ })
-      .click();
+    const contacts = page.getByRole('dialog', { name: 'Customer Contacts' });
+    await contacts.getByRole('row', { name: /Tom Fletcher/ }).waitFor();
+    await settle(page);
+    await expectNoAxeViolations(page, 'bookings-contacts');
+    await contacts.getByRole('row', { name: /Tom Fletcher/ }).click();
     expect(await valueOf(section(page, 'Account'), 'Contact')).toBe('Tom Fletcher');
     expect(await valueOf(section(page, 'Account'), 'Email')).toBe('tom@example.com');
 
@@ -242,6 +244,8 @@ describe('bookings complete in Chromium', () => {
     // History waits for its dates: the Filter modal opens with two days ago through today.
     const filter = page.getByRole('dialog', { name: 'Filter' });
     await filter.waitFor();
+    await settle(page);
+    await expectNoAxeViolations(page, 'bookings-history-filter-modal');
     await filter.getByRole('button', { name: 'Start date' }).click();
     await page.getByRole('button', { name: 'Previous month' }).click();
     await page.getByRole('button', { name: firstOfPreviousMonth(), exact: true }).click();

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expectNoAxeViolations } from './axe';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -20,7 +21,10 @@ export interface Harness {
   browser: Browser;
   /** A fresh browser context (own cookies and storage) at a desktop size. */
   newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
-  /** Full-page screenshot to e2e/screenshots/<name>.png. */
+  /**
+   * Full-page screenshot to e2e/screenshots/<name>.png, after axe has found no violation on what
+   * the page shows (expectNoAxeViolations): every screen and modal the tests shoot is checked.
+   */
   screenshot(page: Page, name: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -162,6 +166,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return context;
     },
     screenshot: async (page, name) => {
+      await expectNoAxeViolations(page, name);
       const path = join(SCREENSHOTS, `${name}.png`);
       await page.screenshot({ path, fullPage: true });
       return path;

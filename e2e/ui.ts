@@ -12,10 +12,15 @@ export async function choose(scope: Page | Locator, label: string, option: strin
   await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
 }
 
-/** Signs in from the login screen on the Demo Couriers database and waits for the home screen. */
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
+/** Signs in from the login screen on `database` (Demo Couriers by default) and waits for the home screen. */
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  database = 'Demo Couriers',
+): Promise<void> {
   await page.goto('/login');
-  await choose(page, 'Database', 'Demo Couriers');
+  await choose(page, 'Database', database);
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -14,7 +14,9 @@ export function ErrorScreen() {
     <Center mih="70vh" p="md">
       <Paper withBorder shadow="sm" p="xl" maw={520} w="100%">
         <Stack>
-          <Title order={2}>AN ERROR OCCURRED</Title>
+          <Title order={1} size="h2">
+            AN ERROR OCCURRED
+          </Title>
           <Text c="dimmed">Something when wrong with your last request</Text>
           <Text>{message}</Text>
           <Button component={Link} to="/home" variant="light" w="fit-content">

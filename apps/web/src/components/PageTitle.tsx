@@ -7,11 +7,11 @@ interface PageTitleProps {
   actions?: ReactNode;
 }
 
-/** A screen's heading, word for word from the spec ('NEW BOOKING', 'Your Recent Bookings', …). */
+/** A screen's heading (its one h1), word for word from the spec ('NEW BOOKING', 'Your Recent Bookings', …). */
 export function PageTitle({ children, actions }: PageTitleProps) {
   return (
     <Group justify="space-between" align="center" mb="lg" gap="sm">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
+      <Title order={1} fz={{ base: 22, sm: 26 }}>
         {children}
       </Title>
       {actions && <Group gap="sm">{actions}</Group>}

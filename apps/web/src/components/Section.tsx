@@ -14,7 +14,7 @@ export function Section({ title, aside, children }: SectionProps) {
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} role="group" aria-labelledby={id} h="100%">
       <Group justify="space-between" mb="md" gap="xs">
-        <Title order={3} fz="lg" id={id}>
+        <Title order={2} fz="lg" id={id}>
           {title}
         </Title>
         {aside}

@@ -1,4 +1,13 @@
-import { createTheme, DEFAULT_THEME, type MantineColor, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  luminance,
+  toRgba,
+  type MantineColor,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from '@mantine/core';
 import type { Theme } from '@courier/contracts';
 
 /** The side menu collapses when the window crosses 768 px (spec "access…" §2 menus, §9). */
@@ -7,14 +16,90 @@ export const MENU_BREAKPOINT = 768;
 /** The theme before a database is chosen. */
 export const NEUTRAL_THEME: Theme = { primaryColor: 'blue', name: 'Courier Portal' };
 
+/** WCAG AA for normal text, with a little room for rounding and anti-aliasing. */
+export const TEXT_CONTRAST = 4.6;
+
+const WHITE = '#ffffff';
+
+/** Backgrounds text sits on: white, the page's gray-0, gray-1 (striped and hovered rows). */
+const PAGE_BACKGROUNDS = [WHITE, DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]];
+
 /** Tenant primary colour when Mantine knows it, else blue (a bad setting must not break the screen). */
 function primaryOf(color: string): MantineColor {
   return color in DEFAULT_THEME.colors ? color : 'blue';
 }
 
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** #rrggbb of a colour Mantine can parse. */
+function hexOf(color: string): string {
+  const { r, g, b } = toRgba(color);
+  return `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * `color` mixed towards black in 1 % steps (hue and saturation kept) until it reaches each
+ * background's ratio: [background, ratio] pairs.
+ */
+function darkenFor(color: string, needs: [string, number][]): string {
+  for (let amount = 0; amount < 1; amount += 0.01) {
+    const out = hexOf(darken(color, amount));
+    if (needs.every(([bg, ratio]) => contrast(out, bg) >= ratio)) return out;
+  }
+  return '#000000';
+}
+
+/** Text on the page's backgrounds at 4.5:1. */
+const ON_PAGE = PAGE_BACKGROUNDS.map((bg): [string, number] => [bg, TEXT_CONTRAST]);
+
+/**
+ * A palette whose text shades read at 4.5:1 (WCAG AA). Mantine uses, in the light scheme, shade 7
+ * (the primary shade) for filled buttons with white text, links and coloured text on the page's
+ * backgrounds, 8 for their hover, 6 for error text, and 9 for the text of light buttons and of the
+ * active menu item on tints 1 and 2. Shades 0–5 (tints) stay; 6–9 are darkened, keeping their hue
+ * and saturation, only as far as needed; 8 and 9 stay a step darker than 7 so hover still shows.
+ */
+export function accessibleShades(palette: MantineColorsTuple): MantineColorsTuple {
+  const out: string[] = [...palette];
+  out[7] = darkenFor(palette[7], ON_PAGE);
+  const six = darkenFor(palette[6], ON_PAGE);
+  out[6] = contrast(six, WHITE) > contrast(out[7], WHITE) ? out[7] : six;
+  // Hover (8) and light-button text (9) a visible step darker than the shade before.
+  out[8] = darkenFor(palette[8], [...ON_PAGE, [WHITE, contrast(out[7], WHITE) * 1.15]]);
+  out[9] = darkenFor(palette[9], [
+    ...ON_PAGE,
+    [palette[1], TEXT_CONTRAST],
+    [palette[2], TEXT_CONTRAST],
+    [WHITE, contrast(out[8]!, WHITE) * 1.1],
+  ]);
+  return out as unknown as MantineColorsTuple;
+}
+
+/**
+ * Every Mantine colour with accessible text shades. Of the neutrals, only gray-6 changes: Mantine's
+ * dimmed (helper) text, titled notifications' text and chevrons, darkened until they read on the
+ * page's backgrounds and on the green-0 tint.
+ */
+const { gray, green } = DEFAULT_THEME.colors;
+const COLORS = {
+  ...Object.fromEntries(
+    Object.entries(DEFAULT_THEME.colors)
+      .filter(([name]) => name !== 'gray' && name !== 'dark')
+      .map(([name, palette]) => [name, accessibleShades(palette)]),
+  ),
+  gray: gray.map((c, shade) =>
+    shade === 6 ? darkenFor(c, [...ON_PAGE, [green[0], TEXT_CONTRAST]]) : c,
+  ) as unknown as MantineColorsTuple,
+};
+
 /** Mantine theme of a tenant (spec "access…" §1: each database has its own theme). */
 export function buildTheme(tenant: Theme): MantineThemeOverride {
   return createTheme({
+    colors: COLORS,
     primaryColor: primaryOf(tenant.primaryColor),
     primaryShade: { light: 7, dark: 5 },
     defaultRadius: 'md',
@@ -23,6 +108,11 @@ export function buildTheme(tenant: Theme): MantineThemeOverride {
     components: {
       Button: { defaultProps: { radius: 'md' } },
       Paper: { defaultProps: { radius: 'md' } },
+      // Icon-only buttons need a name: modal and notification close buttons, input clear buttons.
+      CloseButton: { defaultProps: { 'aria-label': 'Close' } },
+      InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
+      // A modal's <header> is not the page's banner landmark.
+      Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
     },
   });
 }

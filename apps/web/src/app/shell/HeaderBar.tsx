@@ -27,7 +27,7 @@ export function HeaderBar({ session, compact, menuOpened, onBurger }: HeaderBarP
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
         {compact && <Burger opened={menuOpened} onClick={onBurger} size="sm" aria-label="Toggle menu" />}
-        <UnstyledButton component={Link} to="/home" aria-label="Home" miw={0}>
+        <UnstyledButton component={Link} to="/home" aria-label={`${session.tenant.theme.name} Home`} miw={0}>
           <TenantBrand tenant={session.tenant.theme} />
         </UnstyledButton>
       </Group>

@@ -25,18 +25,19 @@ interface LoginCardProps {
 
 /**
  * The frame of every login-screen page (spec "access…" §2: login, forgotten password, change
- * password, mfa): the tenant's logo and name, the page, and the version text under it.
+ * password, mfa): the tenant's logo and name, the page, and the version text under it; all of it is
+ * the main landmark, and its h1 is the page's title, or the tenant's name on the login page.
  */
 export function LoginCard({ tenant, title, subtitle, children }: LoginCardProps) {
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
       <Box w="100%" maw={440}>
         <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }}>
           <Stack gap="lg">
             <Stack gap={6} align="center">
-              <TenantBrand tenant={tenant} size="lg" />
+              <TenantBrand tenant={tenant} size="lg" heading={!title} />
               {title && (
-                <Title order={2} fz={20} ta="center" mt="xs">
+                <Title order={1} fz={20} ta="center" mt="xs">
                   {title}
                 </Title>
               )}

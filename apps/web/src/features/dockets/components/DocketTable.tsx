@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFileTypePdf, IconMapPin } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { ListRow } from '@courier/contracts';
@@ -113,7 +113,8 @@ function columns(showTotal: boolean, canExport: boolean): DataTableColumn<ListRo
     },
     {
       accessor: 'actions',
-      title: '',
+      // Named for assistive tech only (the spec's list shows no title over the row buttons).
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
       render: (r) => <RowActions row={r} canExport={canExport} />,
     },

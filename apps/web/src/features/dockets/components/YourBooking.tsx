@@ -36,7 +36,7 @@ export function YourBooking({ booking, onReuse, onNew }: YourBookingProps) {
       <Stack gap="md">
         <Group gap="xs">
           <IconCircleCheck size={22} color="var(--mantine-color-green-7)" aria-hidden />
-          <Title order={3} fz="lg">
+          <Title order={2} fz="lg">
             Your Booking
           </Title>
         </Group>

@@ -16,7 +16,7 @@ export function RecentBookings() {
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" mb="sm">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           Latest bookings
         </Title>
         <Anchor component={Link} to="/docket/list" size="sm">

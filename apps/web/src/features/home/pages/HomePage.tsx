@@ -20,7 +20,9 @@ export default function HomePage() {
     <Stack gap="lg" maw={1100}>
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="xs">
-          <Title order={2}>Welcome, {session.user.ausr_firstname}</Title>
+          <Title order={1} size="h2">
+            Welcome, {session.user.ausr_firstname}
+          </Title>
           <Text c="dimmed">{session.tenant.name}</Text>
           {(mayBook || mayList || mayAddresses) && (
             <Group gap="sm" mt="sm">

@@ -27,7 +27,9 @@ export function OrderSummary({ order }: { order: TrackResponse }) {
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }}>
       <Group justify="space-between" mb="md" gap="sm">
-        <Title order={3}>Order Summary</Title>
+        <Title order={2} size="h3">
+          Order Summary
+        </Title>
         <Text size="sm" c="dimmed">
           Docket No {order.dck_docket}
         </Text>
