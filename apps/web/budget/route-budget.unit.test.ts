@@ -37,7 +37,9 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  */
 const CEILING: Record<string, { js: number }> = {
   '/login': { js: 222_000 },
-  '/home': { js: 216_000 },
+  // 216,000 until the shared address-field table and the contrast-safe theme shades landed together
+  // (216,259 bytes); raised once, by 1 KB, with both. Lower it again, never raise it lightly.
+  '/home': { js: 217_000 },
 };
 
 /** No single chunk a route loads first may be bigger than this, compressed. */
