@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../apps/server/src/lib/ports';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
 
@@ -33,21 +33,6 @@ export interface Harness {
 export interface HarnessOptions {
   /** Extra server environment (e.g. SMTP_URL), applied over the harness defaults. */
   env?: Record<string, string>;
-}
-
-/** A port the OS says is free right now. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Polls GET /readyz until 200; fails early with the server's output if it exits. */

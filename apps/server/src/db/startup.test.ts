@@ -1,22 +1,13 @@
+import { freePort } from '../lib/ports';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { createDatabase, type TestDatabase } from '../test/databases';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
-
-/** A port the OS says is free on 127.0.0.1 right now. */
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => ok(port));
-    });
-  });
 
 /** Starts the real server entry on `databaseUrl`; resolves with its exit code or 'ready'. */
 function startServer(databaseUrl: string, port: number, dataDir: string) {
