@@ -27,6 +27,8 @@ export interface BookingRules {
   hours: Record<string, string>;
   disallowPobox: boolean;
   referenceMessage: string;
+  /** The config group (the vehicle capacities, `Capacity.{id}`, among them). */
+  config: Record<string, string>;
 }
 
 export async function bookingRules(db: Executor, servType: string): Promise<BookingRules> {
@@ -37,6 +39,7 @@ export async function bookingRules(db: Executor, servType: string): Promise<Book
     hoursActive: g.general!.GlobalHOO === 'T' || g.general!.BookingHOO === 'T',
     hours: g.hoo!,
     disallowPobox: g.config!.cfg_disallow_pobox === 'T',
+    config: g.config!,
     referenceMessage: g.message!['Booking.ReferenceRequired'] || '{label} is required.',
   };
 }
@@ -70,9 +73,9 @@ function hoursRule(a: Address, i: number, rules: BookingRules): void {
  * Every booking rule of spec "bookings…" §5 that the schema cannot check: post codes by the
  * bypass right, mandatory fields by service type, first address collects and last delivers, ready before deadline and collection before
  * delivery, references (required flags, the account's list), PO box, insufficient address, hours
- * of operation. 400 naming fields, or 422 for business rules.
+ * of operation. 400 naming fields, or 422 for business rules. Returns the rules it read.
  */
-export async function validateBooking(auth: AuthContext, input: DocketData): Promise<void> {
+export async function validateBooking(auth: AuthContext, input: DocketData): Promise<BookingRules> {
   const rules = await bookingRules(auth.db, input.dck_serv_type);
   const refs = await customerRefRules(auth.db, input.dck_cust_id);
   const fields: Record<string, string> = {};
@@ -100,4 +103,5 @@ export async function validateBooking(auth: AuthContext, input: DocketData): Pro
     addressRule(a, i, rules);
     hoursRule(a, i, rules);
   });
+  return rules;
 }

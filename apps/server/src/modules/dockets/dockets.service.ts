@@ -21,7 +21,6 @@ import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.ser
 import { validateBooking } from './docket.validation';
 import { priceJob, travelMinutes, type PricePence } from '../pricing/pricing.service';
 import { capacityOf, overCapacity } from '../pricing/capacity';
-import { settingsOf } from '../settings/settings.repository';
 import * as repo from './dockets.repository';
 import type { Mailer } from '../../lib/mail';
 import { issueRegistrationToken, registrationLink } from '../users/register.service';
@@ -61,12 +60,12 @@ async function priceInput(
 ): Promise<Priced> {
   assertRight(auth, 'booking');
   assertAccount(auth, input.dck_cust_id);
-  await validateBooking(auth, input);
-  const [tariff, config] = await Promise.all([tariffById(db, input.dck_tariff), settingsOf(db, 'config')]);
+  const rules = await validateBooking(auth, input);
+  const tariff = await tariffById(db, input.dck_tariff);
   if (!tariff) throw validationError({ dck_tariff: 'Unknown tariff' });
   const tooMuch = overCapacity(
     tariff.ttyp_description,
-    capacityOf(tariff.ttyp_tariff, config),
+    capacityOf(tariff.ttyp_tariff, rules.config),
     input.parcels,
   );
   if (tooMuch) throw new AppError('BUSINESS_RULE', tooMuch, { parcels: tooMuch });
