@@ -18,11 +18,32 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
   return url.toString();
 }
 
+/** What the bench dockets look like beyond their number and age. */
+export interface BenchDocketOptions {
+  /** Statuses given in turn (docket n gets statuses[n % length]); default a mostly delivered mix. */
+  statuses?: readonly string[];
+  /**
+   * The control room's fields too (bench/control.ts): a demo driver on allocated statuses, the
+   * status time, companies, the collection's ready time and both deadlines (2 h and 5 h after booking).
+   */
+  control?: boolean;
+}
+
+/** Statuses with a driver allocated, as the demo seed has them. */
+const ALLOCATED = ['G', 'P', 'T', 'E', 'Q', 'D', 'R', 'I'];
+
 /**
- * Migrates and seeds a bench tenant: demo users and accounts, then `total` dockets in bulk SQL
- * (two real addresses each) spread over the last `days` days. Idempotent: tops up to `total`.
+ * Migrates and seeds a bench tenant: demo users, accounts and control room, then `total` dockets in
+ * bulk SQL (two real addresses each) spread over the last `days` days (a fraction for hours).
+ * Idempotent: tops up to `total`.
  */
-export async function seedBenchDockets(url: string, total: number, days: number): Promise<void> {
+export async function seedBenchDockets(
+  url: string,
+  total: number,
+  days: number,
+  opts: BenchDocketOptions = {},
+): Promise<void> {
+  const statuses = opts.statuses ?? ['W', 'G', 'P', 'T', 'D', 'D', 'D', 'I'];
   const tenant = await openTenant({ name: 'Bench', theme: { primaryColor: 'blue', name: 'Bench' }, url });
   const geo = GeoIndex.load();
   try {
@@ -36,7 +57,8 @@ export async function seedBenchDockets(url: string, total: number, days: number)
     const places = geo.addresses.filter((_, i) => i % 97 === 0).map(splitOpenAddress);
     const towns = places.map((p) => p.town.slice(0, 30).replace(/'/g, "''"));
     const codes = places.map((p) => p.postcode);
-    const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
+    const companies = places.map((p) => p.company.slice(0, 40).replace(/'/g, "''"));
+    const arr = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
     console.log(`seeding ${missing} dockets…`);
     const batch = 100_000;
     for (let done = 0; done < missing; done += batch) {
@@ -44,20 +66,35 @@ export async function seedBenchDockets(url: string, total: number, days: number)
       await tenant.db.transaction(async (tx) => {
         await tx.execute(sql`
           with accts as (select array_agg(cust_id order by cust_id) a from customers),
-          g as (select s, random() r from generate_series(1, ${size}) s)
+          g as (select s, random() r, (${arr(statuses)})[1 + (s % ${statuses.length})] st,
+                       now() - (${days} * interval '1 day') * ((${size} - s + 0.0) / ${size}) booked
+                  from generate_series(1, ${size}) s)
           insert into dockets (dck_docket, dck_cust_id, dck_tariff, dck_status, dck_booked, tracking_reference,
-                               dck_cust_ref1, dck_contact, dck_total_pence, dck_net_pence, dck_vat_pence, dck_search)
-          select nextval('dck_docket_seq'), (select a from accts)[1 + (s % 3)], 4 + (s % 3),
-                 (array['W','G','P','T','D','D','D','I'])[1 + (s % 8)],
-                 now() - (${days} * interval '1 day') * ((${size} - s + 0.0) / ${size}),
+                               dck_cust_ref1, dck_contact, dck_total_pence, dck_net_pence, dck_vat_pence, dck_search,
+                               dck_status_time, drv_driver)
+          select nextval('dck_docket_seq'), (select a from accts)[1 + (s % 3)], 4 + (s % 3), st, booked,
                  'TB' || upper(substr(md5(random()::text || s), 1, 13)),
-                 'PO' || (10000 + (r * 89999)::int), 'Bench Contact', 2000 + (r * 30000)::int, 0, 0, ''
+                 'PO' || (10000 + (r * 89999)::int), 'Bench Contact', 2000 + (r * 30000)::int, 0, 0, '',
+                 ${opts.control ? sql`booked + r * interval '30 minutes'` : sql`now()`},
+                 ${
+                   opts.control
+                     ? sql`case when st = any(${arr(ALLOCATED)}) then (array['D01','D02','D03','D04','D05','D06'])[1 + (s % 6)] end`
+                     : sql`null`
+                 }
             from g`);
         await tx.execute(sql`
-          insert into docket_addresses (dadd_dck_id, dadd_seq, dadd_addresstype, dadd_town, dadd_postalcode)
+          insert into docket_addresses (dadd_dck_id, dadd_seq, dadd_addresstype, dadd_town, dadd_postalcode,
+                                        dadd_companyname, dadd_ready, dadd_deadline)
           select d.dck_id, k, k,
                  (${arr(towns)})[1 + ((d.dck_id * 7 + k * 13) % ${towns.length})],
-                 (${arr(codes)})[1 + ((d.dck_id * 7 + k * 13) % ${codes.length})]
+                 (${arr(codes)})[1 + ((d.dck_id * 7 + k * 13) % ${codes.length})],
+                 ${
+                   opts.control
+                     ? sql`(${arr(companies)})[1 + ((d.dck_id * 7 + k * 13) % ${companies.length})],
+                           case when k = 0 then d.dck_booked + interval '30 minutes' end,
+                           d.dck_booked + case when k = 0 then interval '2 hours' else interval '5 hours' end`
+                     : sql`'', null, null`
+                 }
             from dockets d cross join (values (0), (1)) v(k)
            where d.dck_search = ''`);
         await tx.execute(sql`
@@ -95,6 +132,23 @@ export async function explainHistorySearch(url: string, search: string): Promise
       [ids, `%${search}%`],
     );
     return res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await c.end();
+  }
+}
+
+/** A reference (lower case) of one of the customer's dockets booked 20 days ago: a rare search term. */
+export async function rareReference(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const res = await c.query(
+      `select lower(d.dck_cust_ref1) ref from dockets d
+        join user_accounts ua on ua.uacc_cust_id = d.dck_cust_id
+        join users u on u.ausr_id = ua.uacc_ausr_id and u.ausr_logon = 'customer'
+       where d.dck_booked < now() - interval '20 days' order by d.dck_booked desc limit 1`,
+    );
+    return String(res.rows[0]?.ref ?? 'po12345');
   } finally {
     await c.end();
   }

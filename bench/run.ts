@@ -2,17 +2,21 @@
  * Load benchmark (issue 2 §7): the built server on PostgreSQL with BENCH_DOCKETS dockets (100,000),
  * 10 connections. Prints req/s and p99 of POST /api/docket/track and a 20-row POST /api/docket/list
  * beside the ceiling: POST /api/ping, one `SELECT 1` through the same pool; then a history page
- * (30-day date filter and a search term) and its query plan (issue 3: 1,000,000 dockets,
- * BENCH_DOCKETS=1000000 BENCH_DB=courier_bench_1m).
- *   BENCH_ADMIN_URL  server to create the bench database on (postgres://postgres@127.0.0.1:5432/postgres)
+ * (30-day date filter and a search term), the same page searched for a rare term (a reference that
+ * matches a few dockets) and its query plan (issue 3: 1,000,000 dockets, BENCH_DOCKETS=1000000
+ * BENCH_DB=courier_bench_1m); then booking creation (`docket/post`, a fresh booking per request;
+ * issue 15 §3), and the server's RSS idle and at its peak.
+ *   BENCH_ADMIN_URL  server to create the bench database on (the local PostgreSQL's Unix socket)
  *   BENCH_DB         database name (courier_bench)
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { ensureDatabase, explainHistorySearch, seedBenchDockets } from './bench-db';
+import { booking } from '../apps/server/src/test/fixtures';
+import { benchLoad, benchPost, rssMb, startBenchServer } from './bench-server';
+import { ensureDatabase, explainHistorySearch, rareReference, seedBenchDockets } from './bench-db';
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The machine's PostgreSQL over its Unix socket, as a server on the same host would reach it.
+const ADMIN_URL =
+  process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql';
 const DB = process.env.BENCH_DB ?? 'courier_bench';
 const DOCKETS = Number(process.env.BENCH_DOCKETS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,63 +24,35 @@ const SEARCH = process.env.BENCH_SEARCH ?? 'worcester';
 const PORT = 3900;
 const base = `http://127.0.0.1:${PORT}`;
 
-async function waitReady(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
-}
+const postJson = (path: string, body: unknown, token?: string) => benchPost(base, path, body, token);
 
-async function postJson(path: string, body: unknown, token?: string) {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+/** docket/post: every request a booking of its own (its own reference), as clients book. */
+const newBookingEach =
+  (body: unknown) =>
+  (client: autocannon.Client): void => {
+    let n = 0;
+    const next = () => client.setBody(JSON.stringify({ ...(body as object), dck_cust_ref1: `BENCH-${++n}` }));
+    next();
+    client.on('response', next);
+  };
 
-async function load(title: string, path: string, body: unknown, token?: string) {
-  const result = await autocannon({
-    url: base + path,
-    method: 'POST',
-    connections: 10,
-    duration: DURATION,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const bad = result.non2xx + result.errors;
-  return { title, rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, bad };
-}
+const load = (title: string, path: string, body: unknown, token?: string) =>
+  benchLoad(
+    base,
+    DURATION,
+    title,
+    path,
+    body,
+    token,
+    path === '/api/docket/post' ? newBookingEach(body) : undefined,
+  );
 
 async function main() {
   const url = await ensureDatabase(ADMIN_URL, DB);
   await seedBenchDockets(url, DOCKETS, 365);
   console.log(`bench on Node ${process.version}`);
-  // process.execPath: the Node this bench runs on (the project's own under `npm run bench`).
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL: url,
-      TENANT_NAME: 'Bench',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      TRACK_RATE_MAX: '100000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  createInterface({ input: server.stdout }).on('line', (line) => {
-    if (line.trim()) console.log(`[server] ${line}`);
-  });
+  const server = await startBenchServer(url, PORT, { TRACK_RATE_MAX: '100000000' });
   try {
-    await waitReady();
     const login = await postJson('/api/auth/login', {
       database: 'Bench',
       username: 'customer',
@@ -87,6 +63,12 @@ async function main() {
       rows: { tracking_reference: string }[];
     };
     const ref = page.rows[0]!.tracking_reference;
+    const session = (await postJson('/api/auth/session', {}, token)) as { accounts: { cust_id: number }[] };
+    const account = session.accounts[0]!.cust_id;
+    const rare = await rareReference(url);
+    const idleRss = rssMb(server.pid!);
+    let peakRss = idleRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 500);
     // Warm up the JIT and the pool.
     await load('warm-up', '/api/ping', {});
     const day = (n: number) =>
@@ -102,7 +84,15 @@ async function main() {
         historySearch,
         token,
       ),
+      await load(
+        `docket/list (history, 30 days, rare '${rare}')`,
+        '/api/docket/list',
+        { ...historySearch, search: rare },
+        token,
+      ),
+      await load('docket/post (a new booking each)', '/api/docket/post', booking(account), token),
     ];
+    clearInterval(sampler);
     const ceiling = rows[0]!.rps;
     console.log(`\n${DOCKETS.toLocaleString('en-GB')} dockets, 10 connections, ${DURATION} s each`);
     console.log(
@@ -112,8 +102,13 @@ async function main() {
       console.log(
         `${r.title.padEnd(44)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}`,
       );
-    console.log(`\nQuery plan of the history search page (EXPLAIN ANALYZE, customer's accounts):`);
-    console.log(await explainHistorySearch(url, SEARCH));
+    console.log(`\nserver RSS: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`);
+    for (const term of [SEARCH, rare]) {
+      console.log(
+        `\nQuery plan of the history search page for '${term}' (EXPLAIN ANALYZE, customer's accounts):`,
+      );
+      console.log(await explainHistorySearch(url, term));
+    }
   } finally {
     server.kill('SIGTERM');
   }

@@ -7,8 +7,11 @@
  *   --minutes N   length of the load (10); --seconds N for short runs
  *   --rate R      arrivals per second (200)
  *   --window S    seconds per printed window (30)
+ * SOAK_NODE_ARGS (environment): extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  * Mix: lists 28 %, history search 15 %, tracking 20 %, bookings 10 %, prices 15 %, PDFs 10 %
- * (label, docket report), CSV and PDF exports 2 %.
+ * (label, docket report), CSV and PDF exports 2 %. An export is of the History search's filter, as a
+ * user exports what their list shows; the whole Recent list is not exported here, as it grows by the
+ * soak's own 20 bookings a second until every export is a 10,000-row PDF (4 a second at 200 req/s).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,7 +43,8 @@ let running: ChildProcess | undefined;
 /** Spawns the server entry on the soak's DATA_DIR; resolves once /healthz answers, with the ms it took. */
 async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
+  const nodeArgs = process.env.SOAK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'apps/server/dist/server.js'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -212,7 +216,18 @@ async function main() {
     if (slot < 98) return ['report', () => call('/api/report/docket', { _docketId: pick(ids) }, admin)];
     return [
       'export',
-      () => call('/api/docket/export', { archive: false, format: n % 2 ? 'csv' : 'pdf' }, admin),
+      () =>
+        call(
+          '/api/docket/export',
+          {
+            archive: true,
+            search: SEARCH,
+            dateStart: day(30),
+            dateEnd: day(0),
+            format: n % 2 ? 'csv' : 'pdf',
+          },
+          admin,
+        ),
     ];
   };
 

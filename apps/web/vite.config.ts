@@ -25,6 +25,24 @@ export default defineConfig({
     // The password-strength dictionaries (zxcvbn) are one lazy ~1.7 MB chunk, fetched only by the
     // password screens; every route chunk stays well under the default 500 kB.
     chunkSizeWarningLimit: 1800,
+    rolldownOptions: {
+      output: {
+        // zod in a chunk of its own: left to itself the bundler merged it into a chunk of shared UI
+        // code (the icons), so the sign-in page downloaded 25 KB of validation it never runs.
+        // React, the router and TanStack Query, which every route runs from the first load, in one
+        // chunk: split by the set of routes that share them, they were re-cut into smaller files
+        // (each compressing worse) whenever a route was added.
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -29,7 +29,14 @@ import { addressRoutes } from './modules/addresses/addresses.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { controlRoutes } from './modules/control/control.routes';
+import { eventRoutes } from './modules/events/events.routes';
+import type { StreamOptions } from './modules/events/sse';
 import type { Mailer } from './lib/mail';
+import { quoteRoutes } from './modules/quotes/quotes.routes';
+import type { PaymentProviders } from './modules/payments/payment-provider';
+import { SandboxProvider } from './modules/payments/sandbox.provider';
+import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import type { Redis } from 'ioredis';
 
 /** Everything the app needs, built by server.ts (or a test). */
@@ -56,7 +63,24 @@ export interface AppDeps {
   webDist?: string;
   /** The address search's provider (getAddress.io when configured); the embedded open data by default. */
   addressProvider?: AddressProvider;
+  /** Live event streams: heartbeat interval and the longest a stream stays open (ms). */
+  liveEvents?: Partial<StreamOptions>;
+  /**
+   * Card payment providers by name, chosen per method of payment by the settings payment.provider.O
+   * and .S; the sandbox (a test payment page of our own) is always there.
+   */
+  payments?: PaymentProviders;
 }
+
+/** The paths whose last segment is a credential (a quote's guid, a sandbox payment's reference). */
+const SECRET_PATHS = /^(\/api\/larry\/cardbooking\/|\/payment\/sandbox\/)[^/?]+/;
+
+/** A request URL as the log may hold it: the credential segment of SECRET_PATHS replaced by its name. */
+export const secretFreeUrl = (url: string): string =>
+  url.replace(
+    SECRET_PATHS,
+    (_m, path: string) => `${path}${path.includes('larry') ? '{guid}' : '{reference}'}`,
+  );
 
 /** Vite's content-hashed output: a new build gets new names, so a browser keeps these for good. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.\w+$/;
@@ -80,6 +104,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: deps.logLevel ?? 'silent',
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // A quote's guid and a sandbox payment's reference are credentials in the path: logged as names.
+      serializers: {
+        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: req.method,
+          url: secretFreeUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
     },
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1_048_576,
@@ -140,6 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(docketRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(settingsRoutes);
+  await app.register(controlRoutes(deps));
+  await app.register(eventRoutes(deps, deps.liveEvents));
+  const sandbox = new SandboxProvider(deps.clock);
+  const payments: PaymentProviders = { sandbox, ...deps.payments };
+  await app.register(quoteRoutes({ ...deps, payments }));
+  await app.register(sandboxRoutes({ ...deps, payments }, sandbox));
 
   const spa =
     deps.webDist && existsSync(resolve(deps.webDist, 'index.html')) ? resolve(deps.webDist) : undefined;

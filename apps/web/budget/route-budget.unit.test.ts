@@ -31,15 +31,19 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
 
 /**
  * Where the JS budget is not met yet, today's figure is held as a ceiling so that it can only go
- * down: drop an entry once its route is within BUDGET. The login and shell JS is react-dom (~60 KB),
- * Mantine (~45 KB), react-router's data router (~29 KB) and zod's classic API (~24 KB, parsing every
- * answer against the contracts) before the screens themselves.
+ * down: drop an entry once its route is within BUDGET. The login JS is react-dom (~60 KB), Mantine
+ * (~45 KB with floating-ui) and react-router's data router (~29 KB) before the screens themselves;
+ * zod (~24 KB) is no longer part of it (its answers are checked by schemas loaded with the answer).
+ * Nor is it part of the shell with home.
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 222_000 },
-  // 216,000 until the shared address-field table and the contrast-safe theme shades landed together
-  // (216,259 bytes); raised once, by 1 KB, with both. Lower it again, never raise it lightly.
-  '/home': { js: 217_000 },
+  // 222,000 until zod left the sign-in page's first load and React, the router and TanStack Query
+  // got a chunk of their own (188,400 bytes with /control and the keyboard work).
+  '/login': { js: 189_000 },
+  // 217,000 until React, the router and TanStack Query got a chunk of their own and the recent list's
+  // schema loaded with its answer, which took zod off the home screen (189,000 bytes). Lower it
+  // again, never raise it lightly.
+  '/home': { js: 189_500 },
 };
 
 /** No single chunk a route loads first may be bigger than this, compressed. */
@@ -79,7 +83,13 @@ describe('web app size budget', () => {
   it('measures every screen the router loads lazily', () => {
     const manifest = readManifest(dist);
     const measured = new Set(Object.values(ROUTE_MODULES).flat());
-    for (const module of manifest[entryKey(manifest)]!.dynamicImports ?? [])
+    // The contracts' schema files are loaded with the first answers they check (lib/api-client.ts
+    // ResponseSchema), not as screens.
+    const screens = (manifest[entryKey(manifest)]!.dynamicImports ?? []).filter(
+      (m) => !m.includes('packages/contracts/src/'),
+    );
+    expect(screens.length).toBeGreaterThan(5);
+    for (const module of screens)
       expect(measured.has(module), `${module} is lazy in the router: add it to ROUTE_MODULES`).toBe(true);
   });
 

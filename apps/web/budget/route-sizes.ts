@@ -34,6 +34,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/address/detail': [GUARD, 'src/features/addresses/pages/AddressDetailPage.tsx'],
   '/docket/track': [GUARD, 'src/features/tracking/pages/TrackPage.tsx'],
   '/register': [GUARD, 'src/features/register/pages/RegisterPage.tsx'],
+  '/control': [GUARD, 'src/features/control/pages/ControlPage.tsx'],
 };
 
 /** Bytes of one route's first load, compressed as sent. */

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './app/mantine-styles';
+import './app/a11y.css';
 import { Providers, queryClient } from './app/providers';
 import { router } from './app/router';
 import { installRouteErrors } from './app/route-errors';

@@ -10,3 +10,5 @@ export * from './address-fields';
 export * from './addresses';
 export * from './address-rules';
 export * from './booking-times';
+export * from './control';
+export * from './quotes';

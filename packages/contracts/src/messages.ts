@@ -27,4 +27,16 @@ export const MSG = {
   stepRequired: 'Please complete the login first',
   hoursOfOperation: 'Booking jobs for outside of hours of operation is not available.',
   unknownPostcode: 'Unknown post code',
+  /** Title and message of an expired quote (spec "bookings…" §8). */
+  quoteExpiredTitle: 'Quote Expired',
+  quoteExpired: 'Sorry your quote is no longer valid, please try again',
+  quoteNotFound: 'Quote not found',
+  /** Loading a card booking by guid whose addresses are not complete (spec "bookings…" §5). */
+  incompleteAddresses: 'Incomplete addresses',
+  /** A quote address with fewer than three filled parts (spec "bookings…" §5). */
+  quoteAddressParts: 'Please use the search buttons next to each post code and select your specific address',
+  /** Payment failure (spec "bookings…" §8), overridden by the message setting Quote.PaymentError. */
+  paymentUnsuccessfulTitle: 'Payment Unsuccessful',
+  paymentError: 'Unable to authorise your payment at this time, please try again later or give us a call',
+  paymentAmountMissing: 'Payment amount not provided',
 } as const;

@@ -4,29 +4,8 @@ import { dbId, tf, str, databaseName } from './common';
 /** system/password answer: the password policy (spec "access…" §5; default minimum length 8). */
 export const passwordPolicy = z.object({ minLength: z.number().int().min(1), enforceRules: tf });
 export type PasswordPolicy = z.infer<typeof passwordPolicy>;
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, enforceRules: 'T' };
 
-/**
- * What is wrong with a new password under the policy, as messages; empty when it is fine.
- * With enforceRules 'T': upper and lower case, a digit, a symbol, and not the username.
- */
-export function passwordProblems(password: string, username: string, policy: PasswordPolicy): string[] {
-  const out: string[] = [];
-  if (password.length < policy.minLength)
-    out.push(`Password must be at least ${policy.minLength} characters`);
-  if (policy.enforceRules === 'T') {
-    if (!/[A-Z]/.test(password)) out.push('Password must contain an upper-case letter');
-    if (!/[a-z]/.test(password)) out.push('Password must contain a lower-case letter');
-    if (!/[0-9]/.test(password)) out.push('Password must contain a digit');
-    if (!/[^A-Za-z0-9]/.test(password)) out.push('Password must contain a symbol');
-    if (username && password.toLowerCase() === username.toLowerCase())
-      out.push('Password cannot be the same as the username');
-  }
-  return out;
-}
-
-/** Strength meter level (spec "access…" §5): the 0–100 score divided by 20, whole part (0–5). */
-export const strengthLevel = (score: number): number => Math.floor(Math.max(0, Math.min(100, score)) / 20);
+export { DEFAULT_PASSWORD_POLICY, passwordProblems, strengthLevel } from './password-rules';
 
 /** POST /api/auth/password/forgot body. */
 export const forgotRequest = z.object({
@@ -52,6 +31,7 @@ export const changeRequest = z.object({
 export type ChangeRequest = z.input<typeof changeRequest>;
 /** A plain `{ message }` answer. */
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** POST /api/auth/otp/verify body: the 6-digit code. */
 export const otpVerifyRequest = z.object({
@@ -113,5 +93,6 @@ export const registerCheckResponse = z.object({ valid: z.boolean() });
 
 /** system/guestAccessAllowed answer. */
 export const guestAccess = z.object({ guestAccessAllowed: z.boolean() });
+export type GuestAccess = z.infer<typeof guestAccess>;
 /** Body of the public system calls that name a database. */
 export const databaseRequest = z.object({ database: databaseName() });

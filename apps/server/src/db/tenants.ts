@@ -6,6 +6,7 @@ import { theme, type Theme } from '@courier/contracts';
 import * as schema from './schema';
 import { MIGRATIONS_DIR } from '../config/paths';
 import type { Db } from './client';
+import { PgListener, type ListenHandlers } from './listener';
 
 const MIGRATIONS = MIGRATIONS_DIR;
 
@@ -28,6 +29,11 @@ export interface Tenant {
   db: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Subscribes to the tenant's live events (one LISTEN connection per tenant in this process,
+   * opened on first use); resolves once listening, with the unsubscribe.
+   */
+  listen(handlers: ListenHandlers): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -83,13 +89,18 @@ export async function openTenant(spec: TenantSpec, prepare?: Prepare): Promise<T
     await pool.end();
     throw e;
   }
+  const listener = new PgListener(spec.url, (m) => process.emitWarning(`tenant "${spec.name}": ${m}`));
   return {
     name: spec.name,
     theme: spec.theme,
     kind: spec.embedded ? 'embedded' : 'postgres',
     db,
     ping: async () => void (await pool.query('select 1')),
-    close: () => pool.end(),
+    listen: (handlers) => listener.subscribe(handlers),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

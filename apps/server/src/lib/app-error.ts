@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   NOT_AUTHORIZED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A quote past its 15 minutes (spec "bookings…" §8 'Quote Expired'). */
+  GONE: 410,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,
   RATE_LIMITED: 429,

@@ -103,7 +103,8 @@ export function registerSameOrigin(app: FastifyInstance, publicUrl: string): voi
   const own = originOf(publicUrl);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/')) return;
+    // The API, and the sandbox's test payment form (a form post, so not JSON).
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/payment/')) return;
     const claimed = request.headers.origin ?? request.headers.referer;
     if (claimed === undefined) return;
     const origin = originOf(claimed);

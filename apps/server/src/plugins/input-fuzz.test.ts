@@ -1,5 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, CUSTOMER, DB_KINDS, booking, useTestApp, loginAs, post, TENANT_A } from '../test/harness';
+import {
+  ADMIN,
+  CUSTOMER,
+  DB_KINDS,
+  booking,
+  driver,
+  statusChange,
+  useTestApp,
+  loginAs,
+  post,
+  TENANT_A,
+} from '../test/harness';
+import { quoteDocketBody, quoteTariffsBody } from '../test/quote-fixtures';
 
 const NUL = 'a\u0000b';
 
@@ -95,6 +107,13 @@ describe.each(DB_KINDS)('bad input at the edge on %s', (kind) => {
     expect(track.json().fields).toEqual({ tracking_ref: 'Control characters are not allowed' });
   });
 
+  /** The guid of a new quote with a tariff chosen, so quote/docket's strings reach its rules. */
+  async function chosenQuote(): Promise<string> {
+    const guid = (await post(t.app, '/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))).json().guid;
+    await post(t.app, '/api/quote', { database: TENANT_A, guid, ttyp_tariff: 4 });
+    return guid as string;
+  }
+
   it('answers every call of the API document without a 5xx, whatever its strings and numbers hold', async () => {
     const admin = await loginAs(t.app, ...ADMIN);
     const doc = t.app.swagger() as {
@@ -149,7 +168,16 @@ describe.each(DB_KINDS)('bad input at the edge on %s', (kind) => {
       ],
       ['/api/docket/list', { search: 'x' }],
       ['/api/customer/address/list', { search: 'x' }],
+      ['/api/circuit/docket/list/LIVE', { search: 'x', sort: { column: 'to_town', direction: 'asc' } }],
+      [
+        '/api/docket/status/change',
+        statusChange(100001, 'W', 'G', { driver: 'D01', exception: 'DUPL', signed_by: 'x', reason: 'x' }),
+      ],
+      ['/api/driver/post', driver('FZ1')],
+      ['/api/driver/list', { search: 'x' }],
       ['/api/postcode/list', { address: { street: 'Portland Street', postcode: 'M1 1AE' } }],
+      ['/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A)],
+      ['/api/quote/docket', quoteDocketBody(TENANT_A, await chosenQuote())],
     ];
     for (const [url, example] of examples)
       for (const path of stringPaths(example))

@@ -64,6 +64,9 @@ describe('the API document', () => {
     expect(media('/api/docket/export')).toEqual(['text/csv', 'application/pdf']);
     expect(media('/api/docket/label')).toEqual(['application/pdf']);
     expect(media('/api/report/docket')).toEqual(['application/pdf']);
+    expect(Object.keys(doc.paths['/api/events']!.get!.responses!['200']!.content!)).toEqual([
+      'text/event-stream',
+    ]);
   });
 
   it('answers 405 naming the allowed method when a path has another', async () => {

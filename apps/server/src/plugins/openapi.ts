@@ -18,9 +18,18 @@ export const PUBLIC_CALLS = new Set([
   '/api/system/otp',
   '/api/system/password',
   '/api/docket/track',
+  '/api/docket/track/events',
   '/api/quote/country/list',
   '/api/quote/county/list',
   '/api/quote/postcode/list',
+  '/api/quote/customer',
+  '/api/quote/tarifftype/list',
+  '/api/quote/alltariffs/list',
+  '/api/quote',
+  '/api/quote/docket',
+  '/api/quote/checkout',
+  '/api/quote/payment',
+  '/api/larry/cardbooking/{guid}',
   '/api/user/register',
   '/api/user/register/check',
   '/api/ping',
@@ -36,7 +45,7 @@ export const SECURITY_SCHEMES = {
  * The error statuses of the one error shape (ARCHITECTURE rule 3) a call may answer: public calls
  * too answer 401 (guest access off), 403 (another site's Origin) and 429 (rate limits).
  */
-const ERRORS = [400, 401, 403, 404, 409, 415, 422, 429] as const;
+const ERRORS = [400, 401, 403, 404, 409, 410, 415, 422, 429] as const;
 
 /** Each call in a line, in the spec's words where it names the call (spec "access…" §7, "bookings…" §7). */
 export const SUMMARIES: Record<string, string> = {
@@ -85,10 +94,32 @@ export const SUMMARIES: Record<string, string> = {
   '/api/docket/label': 'The consignment label (PDF)',
   '/api/report/docket': 'The docket report (PDF, named after the docket number)',
   '/api/docket/track': 'Track a consignment by its tracking reference',
+  '/api/circuit/list': "Control: the caller's circuits, with acia_update and acia_refresh",
+  '/api/circuit/columns/{code}': "Control: a circuit's columns (cir_selectfields)",
+  '/api/circuit/docket/list/{code}':
+    'Control: a page of the dockets a circuit selects, with its columns, colours and countdown flags',
+  '/api/docket/status/list': 'Docket statuses with colours, allowed next statuses and what each asks for',
+  '/api/docket/status/change':
+    "Control: change a docket's status or allocate a driver (409 when it changed meanwhile)",
+  '/api/driver/list': 'Drivers with their vehicles',
+  '/api/driver/post': 'Save a driver',
+  '/api/exception/list': 'Exception reasons for cancellations and exceptions',
+  '/api/events': 'Live updates: server-sent events of the changes the caller may see',
+  '/api/docket/track/events': 'Live updates of one tracked docket, by its tracking reference (public)',
+  '/api/quote/customer': 'The account guests book on (aset_quote_customer), for the quote wizard',
+  '/api/quote/tarifftype/list': 'Tariffs (vehicles) by id, for the quote wizard',
+  '/api/quote/alltariffs/list':
+    'Every tariff priced for the post codes and parcels, with how each price is made; starts a 15-minute quote',
+  '/api/quote': 'The quote as it stands, or choose one of its tariffs',
+  '/api/quote/docket': 'Save the contact details and addresses of a quote',
+  '/api/quote/checkout': "Start the card payment of the chosen tariff's hold (authorise only)",
+  '/api/quote/payment': 'Complete a card payment: the booking reference once the provider authorised it',
+  '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',
 };
 
 /** The summary of a call: its line in SUMMARIES, or the settings group of system/{group}/list. */
-function summaryOf(url: string): string | undefined {
+function summaryOf(route: string): string | undefined {
+  const url = route.replace(/:(\w+)/g, '{$1}');
   const group = /^\/api\/system\/(\w+)\/list$/.exec(url)?.[1];
   return SUMMARIES[url] ?? (group ? `Settings: the ${group} group, key to value` : undefined);
 }
@@ -100,6 +131,8 @@ const DOWNLOADS: Record<string, string[]> = {
   '/api/report/docket': ['application/pdf'],
 };
 const fileBody = z.string().meta({ format: 'binary' });
+/** The calls that answer a stream of server-sent events. */
+const STREAMS = new Set(['/api/events', '/api/docket/track/events']);
 
 /** `POST /api/docket/address/list` → `post_docket_address_list`. */
 export const operationIdOf = (method: string, url: string) =>
@@ -120,12 +153,15 @@ export function documentCalls(app: FastifyInstance): void {
     const schema = (route.schema ?? {}) as Record<string, unknown> & { hide?: boolean };
     if (schema.hide) return;
     const method = Array.isArray(route.method) ? route.method[0]! : route.method;
-    const open = PUBLIC_CALLS.has(route.url);
-    const files = DOWNLOADS[route.url];
+    // The document's path ('/api/larry/cardbooking/{guid}') of Fastify's ('/api/larry/cardbooking/:guid').
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const open = PUBLIC_CALLS.has(path);
+    const files = DOWNLOADS[path];
+    const stream = STREAMS.has(path);
     route.schema = {
       ...schema,
-      operationId: operationIdOf(method, route.url),
-      ...(summaryOf(route.url) ? { summary: summaryOf(route.url) } : {}),
+      operationId: operationIdOf(method, path),
+      ...(summaryOf(path) ? { summary: summaryOf(path) } : {}),
       security: open ? [] : [{ session: [] }, { bearer: [] }],
       response: {
         ...Object.fromEntries(ERRORS.map((status) => [status, errorBody])),
@@ -134,6 +170,14 @@ export function documentCalls(app: FastifyInstance): void {
               200: {
                 description: 'The file, as a download',
                 content: Object.fromEntries(files.map((type) => [type, { schema: fileBody }])),
+              },
+            }
+          : {}),
+        ...(stream
+          ? {
+              200: {
+                description: 'Server-sent events (ready, docket) and heartbeat comments',
+                content: { 'text/event-stream': { schema: z.string() } },
               },
             }
           : {}),

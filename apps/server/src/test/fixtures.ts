@@ -1,4 +1,4 @@
-import type { DocketAddressInput, DocketInput } from '@courier/contracts';
+import type { DocketAddressInput, DocketInput, DriverInput, StatusChangeRequest } from '@courier/contracts';
 
 /**
  * Typed fixture factories: request bodies as the contracts type them (DocketInput of
@@ -46,3 +46,20 @@ export function booking<O extends Partial<DocketInput> = object>(
 ): Omit<BookingDefaults, keyof O> & O {
   return { ...bookingDefaults(custId), ...overrides };
 }
+
+/** A docket/status/change body: move docket number `docket` from `from` to `status`, plus `overrides`. */
+export const statusChange = (
+  docket: number,
+  from: string,
+  status: string,
+  overrides: Partial<StatusChangeRequest> = {},
+): StatusChangeRequest => ({ docket, from, status, ...overrides });
+
+/** A driver/post body: an active car driver with code `code`. */
+export const driver = (code: string, overrides: Partial<DriverInput> = {}): DriverInput => ({
+  drv_driver: code,
+  drv_name: 'Test Driver',
+  drv_mobile: '07700 900999',
+  drv_tariff: 4,
+  ...overrides,
+});

@@ -66,6 +66,8 @@ export interface TestApp {
   mail: MailCatcher;
   /** What the app was built from: another app over the same tenants is `buildApp({ ...deps, … })`. */
   deps: AppDeps;
+  /** The tenants' databases: `openTenants(specs)` opens them again, as another server process would. */
+  specs: TenantSpec[];
   close(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function createTestApp(_kind: DbKind = 'postgres', opts: TestAppOpt
     clock,
     mail,
     deps,
+    specs,
     close: async () => {
       await app.close();
       await mail.close();
@@ -169,4 +172,4 @@ export const CUSTOMER = ['customer', 'Customer#2026'] as const;
 export const ADMIN = ['admin', 'Admin#2026'] as const;
 export const CONTROL = ['control', 'Control#2026'] as const;
 
-export { booking } from './fixtures';
+export { booking, driver, statusChange } from './fixtures';

@@ -31,6 +31,7 @@ export const SCREENS: ScreenRoute[] = [
   screen('/address/detail', () => import('../features/addresses/pages/AddressDetailPage')),
   screen('/docket/track', () => import('../features/tracking/pages/TrackPage')),
   screen('/register', () => import('../features/register/pages/RegisterPage')),
+  screen('/control', () => import('../features/control/pages/ControlPage')),
 ];
 
 const loginPage = () => import('../features/auth/pages/LoginPage');

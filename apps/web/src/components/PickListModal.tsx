@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type KeyboardEvent } from 'react';
+import { createScopedKeydownHandler, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { LoadDataAlert } from './LoadDataAlert';
@@ -21,9 +21,19 @@ interface PickListModalProps<T> {
   searchText?: (record: T) => string;
 }
 
+/** Up, Down, Home and End move focus between the rows (Mantine's keyboard handler of Tabs). */
+const moveBetweenRows = createScopedKeydownHandler({
+  parentSelector: 'tbody',
+  siblingSelector: 'tr[data-pick-row]',
+  orientation: 'vertical',
+  loop: false,
+});
+
 /**
  * A modal that lists records to pick one from (the address list, customer contacts and customer
  * address list modals of spec "bookings…" §2): a click on a row chooses it. Full screen on phones.
+ * By keyboard the rows are one tab stop: the arrows move between them, Enter or Space chooses. The
+ * first row takes focus when the modal opens, unless there is a search box to type in first.
  */
 export function PickListModal<T>({
   title,
@@ -40,6 +50,8 @@ export function PickListModal<T>({
 }: PickListModalProps<T>) {
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const [filter, setFilter] = useState('');
+  // The row that is the list's tab stop: the last one focused.
+  const [current, setCurrent] = useState(0);
   const needle = filter.trim().toLowerCase();
   const shown =
     searchText && needle ? records.filter((r) => searchText(r).toLowerCase().includes(needle)) : records;
@@ -85,6 +97,19 @@ export function PickListModal<T>({
             noRecordsText="Nothing to choose from"
             onRowClick={({ record }) => onChoose(record)}
             rowStyle={() => ({ cursor: 'pointer' })}
+            customRowAttributes={(record, index) => ({
+              'data-pick-row': true,
+              'data-autofocus': !searchText && index === 0 ? true : undefined,
+              tabIndex: index === Math.min(current, shown.length - 1) ? 0 : -1,
+              onFocus: () => setCurrent(index),
+              onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+                // Mantine types the handler for its buttons; it only focuses the siblings.
+                if (event.key !== 'Enter' && event.key !== ' ')
+                  return moveBetweenRows(event as unknown as KeyboardEvent<HTMLButtonElement>);
+                event.preventDefault();
+                onChoose(record);
+              },
+            })}
           />
         )}
       </Stack>

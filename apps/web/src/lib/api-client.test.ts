@@ -38,6 +38,17 @@ describe('apiPost', () => {
     });
   });
 
+  it('checks an answer with a schema loaded when the answer arrives, and refuses a wrong shape', async () => {
+    const load = vi.fn(() => Promise.resolve(z.object({ id: z.number() })));
+    mockApi({ '/api/one': reply({ id: 4, extra: 'dropped' }), '/api/two': reply({ id: 'four' }) });
+    expect(load).not.toHaveBeenCalled();
+    await expect(apiPost('/api/one', {}, load)).resolves.toEqual({ id: 4 });
+    const wrong: unknown = await apiPost('/api/two', {}, load).catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(Error);
+    expect((wrong as Error).name).toBe('ZodError');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('always sends a JSON body, {} when there is none', async () => {
     const { fetchMock } = mockApi({ '/api/auth/logout': reply({}) });
     await apiPost('/api/auth/logout', undefined);

@@ -1,4 +1,4 @@
-import { errorBody, MSG, type ErrorBody } from '@courier/contracts';
+import { MSG, type ErrorBody } from '@courier/contracts';
 import type { z } from 'zod';
 
 /** A failed API call: HTTP status plus the server's `{ error, message, fields? }` (ARCHITECTURE rule 3). */
@@ -41,14 +41,28 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
+/** The one error shape `{ error, message, fields? }`, checked by hand: zod stays off the first load. */
+function isErrorBody(data: unknown): data is ErrorBody {
+  if (typeof data !== 'object' || data === null) return false;
+  const { error, message, fields } = data as Record<string, unknown>;
+  return (
+    typeof error === 'string' &&
+    typeof message === 'string' &&
+    (fields === undefined ||
+      (typeof fields === 'object' &&
+        fields !== null &&
+        Object.values(fields).every((v) => typeof v === 'string')))
+  );
+}
+
 async function errorOf(response: Response): Promise<ApiError> {
   let body: ErrorBody = {
     error: 'HTTP_ERROR',
     message: `Error code ${response.status} - ${response.statusText}`,
   };
   try {
-    const parsed = errorBody.safeParse(await response.json());
-    if (parsed.success) body = parsed.data;
+    const data: unknown = await response.json();
+    if (isErrorBody(data)) body = data;
   } catch {
     // Not JSON (a proxy's error page): keep the status line.
   }
@@ -66,14 +80,23 @@ async function request(path: string, init: RequestInit, options?: ApiOptions): P
   return response;
 }
 
+/**
+ * How an answer is checked: a zod schema, or a loader of one. The calls of the first load (session,
+ * login, database list, version, guest access, password policy) pass a loader that imports one
+ * contracts file when the answer arrives, so zod (about 25 KB compressed) is not part of the sign-in
+ * page's first load, and every answer is still checked.
+ */
+export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 async function send<T>(
   path: string,
   init: RequestInit,
-  schema?: z.ZodType<T>,
+  schema?: ResponseSchema<T>,
   options?: ApiOptions,
 ): Promise<T> {
   const data: unknown = await (await request(path, init, options)).json();
-  return schema ? schema.parse(data) : (data as T);
+  if (!schema) return data as T;
+  return (typeof schema === 'function' ? await schema() : schema).parse(data);
 }
 
 const jsonPost = (body: unknown, headers?: Record<string, string>): RequestInit => ({
@@ -86,7 +109,7 @@ const jsonPost = (body: unknown, headers?: Record<string, string>): RequestInit 
 export function apiPost<T>(
   path: string,
   body: unknown,
-  schema?: z.ZodType<T>,
+  schema?: ResponseSchema<T>,
   options?: ApiOptions,
 ): Promise<T> {
   return send(path, jsonPost(body, options?.headers), schema, options);
@@ -117,6 +140,6 @@ export async function apiPostFile(path: string, body: unknown, fallbackName: str
 }
 
 /** GET JSON (system/version is the one GET call). */
-export function apiGet<T>(path: string, schema?: z.ZodType<T>): Promise<T> {
+export function apiGet<T>(path: string, schema?: ResponseSchema<T>): Promise<T> {
   return send(path, { method: 'GET', headers: { accept: 'application/json' } }, schema);
 }

@@ -18,3 +18,6 @@ export const formatMoney = (pounds: number): string => `£${money.format(pounds)
 
 /** Miles with one decimal: `195.3 miles`. */
 export const formatMiles = (miles: number): string => `${miles.toFixed(1)} miles`;
+
+/** Control-room dates: `DD/MM HH:mm` (spec "access…" §2 Control screen, §9). */
+export const formatControlDate = (iso: string): string => dayjs(iso).tz(ZONE).format('DD/MM HH:mm');

@@ -12,6 +12,11 @@ export function notifyInfo(title: string, message: string): void {
   notifications.show({ title, message, color: 'blue' });
 }
 
+/** A warning, e.g. the message a status change returns (spec "access…" §4: shown as a warning). */
+export function notifyWarning(title: string, message: string): void {
+  notifications.show({ title, message, color: 'yellow', autoClose: 10_000 });
+}
+
 /** Success, e.g. 'You are logged out!'. */
 export function notifySuccess(message: string, title?: string): void {
   notifications.show({ title, message, color: 'green' });

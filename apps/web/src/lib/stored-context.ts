@@ -8,6 +8,7 @@ const KEYS = {
   trackingRef: 'courier.trackingRef',
   addressSort: 'courier.addressSort',
   historyDates: 'courier.historyDates',
+  controlCircuit: 'courier.controlCircuit',
 } as const;
 
 function read(storage: Storage, key: string): string | null {
@@ -55,4 +56,10 @@ export const storedAddressSort = {
 export const storedHistoryDates = {
   get: () => read(sessionStorage, KEYS.historyDates),
   set: (json: string) => write(sessionStorage, KEYS.historyDates, json),
+};
+
+/** The circuit last shown on the control screen, remembered across visits (spec "access…" §2 Control screen). */
+export const storedControlCircuit = {
+  get: () => read(localStorage, KEYS.controlCircuit),
+  set: (code: string) => write(localStorage, KEYS.controlCircuit, code),
 };

@@ -9,6 +9,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import type { Theme } from '@courier/contracts';
+import { AFTER_EXIT_MS, focusAfterModal } from './focus';
 
 /** The side menu collapses when the window crosses 768 px (spec "access…" §2 menus, §9). */
 export const MENU_BREAKPOINT = 768;
@@ -112,7 +113,14 @@ export function buildTheme(tenant: Theme): MantineThemeOverride {
       CloseButton: { defaultProps: { 'aria-label': 'Close' } },
       InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
       // A modal's <header> is not the page's banner landmark.
-      Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
+      // Closed, a modal gives focus back to its trigger (Mantine's returnFocus, which can miss under
+      // load: focusAfterModal backs it up), or to the screen's heading when the trigger is gone.
+      Modal: {
+        defaultProps: {
+          attributes: { header: { role: 'presentation' } },
+          onExitTransitionEnd: () => setTimeout(focusAfterModal, AFTER_EXIT_MS),
+        },
+      },
     },
   });
 }

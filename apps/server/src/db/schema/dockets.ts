@@ -1,5 +1,6 @@
 import {
   bigint,
+  bigserial,
   char,
   doublePrecision,
   index,
@@ -16,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { customers } from './customers';
 import { users } from './users';
 import { docketStatuses } from './lookups';
+import { drivers, exceptionReasons } from './control';
 
 /**
  * Dockets (spec "bookings…" §3 Docket). dck_docket is sequential per tenant; money in pence;
@@ -56,6 +58,10 @@ export const dockets = pgTable(
     dck_search: text('dck_search').notNull().default(''),
     /** The user who registered from this booking (spec "access…" §2 Register); one per docket. */
     dck_registered_ausr_id: integer('dck_registered_ausr_id'),
+    /** When the docket entered its current status (status changes of the control room). */
+    dck_status_time: timestamp('dck_status_time', { withTimezone: true }).notNull().defaultNow(),
+    /** The driver allocated (status G), kept through the later statuses. */
+    drv_driver: varchar('drv_driver', { length: 10 }).references(() => drivers.drv_driver),
   },
   (t) => [
     index('dockets_cust_docket_idx').on(t.dck_cust_id, t.dck_docket.desc()),
@@ -65,6 +71,9 @@ export const dockets = pgTable(
     // The own-bookings scope: the dockets a user booked or registered from.
     index('dockets_ausr_docket_idx').on(t.dck_ausr_id, t.dck_docket.desc()),
     index('dockets_registered_idx').on(t.dck_registered_ausr_id),
+    // Circuits select by status; the driver's load counts their open jobs.
+    index('dockets_status_docket_idx').on(t.dck_status, t.dck_docket),
+    index('dockets_driver_status_idx').on(t.drv_driver, t.dck_status),
   ],
 );
 
@@ -97,6 +106,10 @@ export const docketAddresses = pgTable(
   },
   (t) => [
     index('docket_addresses_dck_idx').on(t.dadd_dck_id, t.dadd_seq),
+    // Control boards sorted by collection deadline (soonest first) read the collection rows in order.
+    index('docket_addresses_collection_deadline_idx')
+      .on(t.dadd_deadline, t.dadd_dck_id)
+      .where(sql`${t.dadd_seq} = 0`),
     // Postcode search of past addresses compares the compact upper-case form, exact or by prefix.
     index('docket_addresses_postcode_idx').using(
       'btree',
@@ -158,4 +171,30 @@ export const registrationTokens = pgTable(
     rtok_used: timestamp('rtok_used', { withTimezone: true }),
   },
   (t) => [index('registration_tokens_dck_idx').on(t.rtok_dck_id)],
+);
+
+/**
+ * Status history (dsh_*): one row per status change, written in the transaction that changes the
+ * docket. `dsh_time` is the status time (now, or the time the operator gave); `dsh_recorded` when
+ * it was entered. `dsh_reason` holds the reason of B and C, `dsh_signed_by` who signed.
+ */
+export const docketStatusHistory = pgTable(
+  'docket_status_history',
+  {
+    dsh_id: bigserial('dsh_id', { mode: 'number' }).primaryKey(),
+    dsh_dck_id: integer('dsh_dck_id')
+      .notNull()
+      .references(() => dockets.dck_id, { onDelete: 'cascade' }),
+    dsh_from: char('dsh_from', { length: 1 }).notNull(),
+    dsh_to: char('dsh_to', { length: 1 }).notNull(),
+    dsh_time: timestamp('dsh_time', { withTimezone: true }).notNull(),
+    dsh_recorded: timestamp('dsh_recorded', { withTimezone: true }).notNull().defaultNow(),
+    dsh_ausr_id: integer('dsh_ausr_id').references(() => users.ausr_id, { onDelete: 'set null' }),
+    dsh_logon: varchar('dsh_logon', { length: 100 }).notNull(),
+    drv_driver: varchar('drv_driver', { length: 10 }).references(() => drivers.drv_driver),
+    dsh_reason: varchar('dsh_reason', { length: 200 }).notNull().default(''),
+    dsh_signed_by: varchar('dsh_signed_by', { length: 50 }).notNull().default(''),
+    exc_code: varchar('exc_code', { length: 10 }).references(() => exceptionReasons.exc_code),
+  },
+  (t) => [index('docket_status_history_dck_idx').on(t.dsh_dck_id, t.dsh_id)],
 );

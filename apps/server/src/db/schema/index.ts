@@ -3,3 +3,5 @@ export * from './customers';
 export * from './lookups';
 export * from './dockets';
 export * from './system';
+export * from './control';
+export * from './quotes';

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { BOOKING_LIMITS } from '@courier/contracts';
 import type { Db } from '../client';
 import * as s from '../schema';
@@ -9,14 +9,18 @@ import { nextDocketNumber } from '../../modules/dockets/dockets.repository';
 import { splitOpenAddress } from '../../modules/postcode/open-address';
 import { routeMiles } from '../../modules/postcode/postcode.service';
 import { priceJob, travelMinutes } from '../../modules/pricing/pricing.service';
-import { DOCKET_STATUSES, SERVICE_TYPES, SETTINGS, TARIFFS } from './reference-data';
+import { CIRCUITS, DEMO_DRIVERS, DOCKET_STATUSES, SERVICE_TYPES, SETTINGS, TARIFFS } from './reference-data';
 import { pick, prng } from './random';
 
 /** The demo logins printed at start. */
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'Admin#2026', what: 'every right' },
   { username: 'customer', password: 'Customer#2026', what: 'books and tracks on two accounts' },
-  { username: 'control', password: 'Control#2026', what: 'home and control only' },
+  {
+    username: 'control',
+    password: 'Control#2026',
+    what: 'home and control: changes "All live jobs", reads "North West collections"',
+  },
   {
     username: 'secure',
     password: 'Secure#2026',
@@ -120,6 +124,78 @@ function statusForAge(hours: number, rand: () => number): string {
   return rand() < 0.08 ? pick(rand, ['B', 'C', 'R']) : pick(rand, ['D', 'D', 'I']);
 }
 
+/** Statuses with a driver allocated (G and every later one). */
+const WITH_DRIVER = new Set(['G', 'P', 'T', 'E', 'Q', 'D', 'R', 'I']);
+/** Statuses before collection: the board counts down to the collection deadline. */
+const BEFORE_COLLECTION = new Set(['W', 'O', 'G']);
+
+/**
+ * A seeded docket's control-room fields: its driver, when it entered its status, and deadlines
+ * (ms). Live dockets are due from half an hour ago to a few hours ahead, so some count down.
+ */
+function controlExtras(day: () => number, status: string, booked: number, now: number) {
+  const live = !['D', 'R', 'B', 'C', 'I', 'F'].includes(status);
+  const collectBy =
+    live && BEFORE_COLLECTION.has(status) ? now + (day() * 210 - 30) * 60_000 : booked + 2 * 3_600_000;
+  const deliverBy = live ? Math.max(collectBy, now + (day() * 300 - 20) * 60_000) : booked + 6 * 3_600_000;
+  return {
+    driver: WITH_DRIVER.has(status) ? pick(day, DEMO_DRIVERS).drv_driver : null,
+    statusTime: Math.min(now, booked + day() * 4 * 3_600_000),
+    collectBy,
+    deliverBy,
+  };
+}
+
+/**
+ * The demo control room: six drivers, three circuits, `admin` linked to all with updates, `control`
+ * to "All live jobs" (updates) and "North West collections" (read-only). `userId` finds a demo user.
+ */
+async function insertControlRoom(tx: Db, userId: (logon: string) => number | undefined): Promise<void> {
+  await tx.insert(s.drivers).values(DEMO_DRIVERS);
+  const rows = await tx
+    .insert(s.circuits)
+    .values(CIRCUITS)
+    .returning({ cir_id: s.circuits.cir_id, cir_circ_code: s.circuits.cir_circ_code });
+  const cir = (code: string) => rows.find((c) => c.cir_circ_code === code)!.cir_id;
+  const admin = userId('admin');
+  const control = userId('control');
+  const links = [
+    ...(admin === undefined
+      ? []
+      : rows.map((c) => ({
+          acia_ausr_id: admin,
+          acia_cir_id: c.cir_id,
+          acia_update: 'T',
+          acia_refresh: 30,
+        }))),
+    ...(control === undefined
+      ? []
+      : [
+          { acia_ausr_id: control, acia_cir_id: cir('LIVE'), acia_update: 'T', acia_refresh: 30 },
+          { acia_ausr_id: control, acia_cir_id: cir('NWCOLL'), acia_update: 'F', acia_refresh: 60 },
+        ]),
+  ];
+  if (links.length) await tx.insert(s.circuitUsers).values(links);
+}
+
+/**
+ * A demo database seeded before the control room existed gets the demo control room (drivers,
+ * circuits and links) once: when it has neither circuits nor drivers. True when it did.
+ */
+export async function seedControlRoomIfMissing(db: Db): Promise<boolean> {
+  const [c] = await db.select({ n: count() }).from(s.circuits);
+  const [d] = await db.select({ n: count() }).from(s.drivers);
+  if (Number(c!.n) > 0 || Number(d!.n) > 0) return false;
+  const demo = await db
+    .select({ ausr_id: s.users.ausr_id, ausr_logon: s.users.ausr_logon })
+    .from(s.users)
+    .where(inArray(s.users.ausr_logon, ['admin', 'control']));
+  await db.transaction((tx) =>
+    insertControlRoom(tx, (logon) => demo.find((u) => u.ausr_logon === logon)?.ausr_id),
+  );
+  return true;
+}
+
 /** True when the tenant has no users yet (first start). */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(s.users);
@@ -170,6 +246,10 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
       )
       .returning({ cust_id: s.customers.cust_id });
     const custIds = accounts.map((a) => a.cust_id);
+    // Guests' quotes book on the walk-in card account (spec "access…" §3 default.aset_quote_customer).
+    await tx
+      .insert(s.settings)
+      .values({ sett_group: 'default', sett_key: 'aset_quote_customer', sett_value: String(custIds[2]) });
     for (const id of custIds) {
       await tx.insert(s.customerContacts).values(
         CONTACTS.slice(0, 4).map((name, i) => ({
@@ -256,10 +336,17 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
         { uacc_ausr_id: id('expired'), uacc_cust_id: custIds[0]! },
       ]);
 
+    await insertControlRoom(tx, id);
+
+    // The control room's extras come from their own sequence, so the rest of the demo data stays
+    // as it was: a third of the dockets are today's (the board's working day), live ones carry
+    // deadlines around now, and allocated ones a driver.
+    const day = prng(`${opts.tenantName} control room`);
     const spanMs = 30 * 86_400_000;
-    const times = Array.from({ length: opts.dockets }, () => opts.now.getTime() - rand() * spanMs).sort(
-      (a, b) => a - b,
-    );
+    const times = Array.from({ length: opts.dockets }, () => {
+      const t = opts.now.getTime() - rand() * spanMs;
+      return day() < 0.35 ? opts.now.getTime() - day() * 10 * 3_600_000 : t;
+    }).sort((a, b) => a - b);
     for (const t of times) {
       const from = pick(rand, pool);
       const to = pick(rand, pool);
@@ -275,6 +362,8 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
       const custId = custIds[rand() < 0.9 ? Math.floor(rand() * 2) : 2]!;
       const ref1 = `PO${Math.floor(10000 + rand() * 89999)}`;
       const n = await nextDocketNumber(tx);
+      const status = statusForAge((opts.now.getTime() - t) / 3_600_000, rand);
+      const control = controlExtras(day, status, t, opts.now.getTime());
       const [docket] = await tx
         .insert(s.dockets)
         .values({
@@ -286,7 +375,9 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
           dck_cust_ref1: ref1,
           dck_contact: contact,
           dck_telephone: '0161 496 0000',
-          dck_status: statusForAge((opts.now.getTime() - t) / 3_600_000, rand),
+          dck_status: status,
+          dck_status_time: new Date(control.statusTime),
+          drv_driver: control.driver,
           dck_booked: new Date(t),
           dck_distance: miles,
           dck_time: travelMinutes(miles, tariff.ttyp_speed_mph),
@@ -304,9 +395,14 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
             .toLowerCase(),
         })
         .returning({ dck_id: s.dockets.dck_id });
-      await tx
-        .insert(s.docketAddresses)
-        .values(addresses.map((a) => ({ ...a, dadd_dck_id: docket!.dck_id })));
+      await tx.insert(s.docketAddresses).values(
+        addresses.map((a, i) => ({
+          ...a,
+          dadd_ready: i === 0 ? new Date(t + 30 * 60_000) : null,
+          dadd_deadline: new Date(i === 0 ? control.collectBy : control.deliverBy),
+          dadd_dck_id: docket!.dck_id,
+        })),
+      );
       await tx.insert(s.parcels).values({
         dpcl_dck_id: docket!.dck_id,
         dpcl_quantity: pieces,

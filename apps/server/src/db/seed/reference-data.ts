@@ -259,6 +259,13 @@ export const SETTINGS: { sett_group: string; sett_key: string; sett_value: strin
     sett_value: 'Unable to authorise your payment at this time, please try again later or give us a call',
   },
   { sett_group: 'default', sett_key: 'aset_general_format', sett_value: 'DD/MM/YYYY HH:mm' },
+  // Card payments (spec "bookings…" §3 hosted card provider settings): the hold is the total plus
+  // holdMargin %; each card method of payment (O, S) names its provider (the sandbox until keys are set).
+  { sett_group: 'payment', sett_key: 'holdMargin', sett_value: '10' },
+  { sett_group: 'payment', sett_key: 'currencyCode', sett_value: 'GBP' },
+  { sett_group: 'payment', sett_key: 'currencySymbol', sett_value: '£' },
+  { sett_group: 'payment', sett_key: 'provider.O', sett_value: 'sandbox' },
+  { sett_group: 'payment', sett_key: 'provider.S', sett_value: 'sandbox' },
   { sett_group: 'default', sett_key: 'aset_today_format', sett_value: 'HH:mm' },
   // Hours of operation per weekday, HH:mm; a day without hours takes no bookings with times.
   ...['mon', 'tue', 'wed', 'thu', 'fri'].flatMap((d) => [
@@ -269,4 +276,72 @@ export const SETTINGS: { sett_group: string; sett_key: string; sett_value: strin
   { sett_group: 'hoo', sett_key: 'hoo_sat_end', sett_value: '13:00' },
   { sett_group: 'hoo', sett_key: 'hoo_sun_start', sett_value: '' },
   { sett_group: 'hoo', sett_key: 'hoo_sun_end', sett_value: '' },
+];
+
+/** Statuses of a docket still on the road (the live circuits select these). */
+const LIVE_STATUSES = ['W', 'O', 'G', 'P', 'T', 'E', 'Q'];
+
+/** Demo circuits (spec "access…" §3 Circuit): code, name, columns and what each selects. */
+export const CIRCUITS = [
+  {
+    cir_circ_code: 'LIVE',
+    cir_name: 'All live jobs',
+    cir_selectfields: [
+      'Docket~dck_docket',
+      'Account~cust_acc_code',
+      'Status~dsts_description',
+      'Driver~drv_name',
+      'From~from_town',
+      'Collect by~from_deadline',
+      'To~to_town',
+      'Deliver by~to_deadline',
+      'Vehicle~ttyp_description',
+    ].join('\n'),
+    cir_statuses: LIVE_STATUSES,
+    cir_countdown_minutes: 30,
+  },
+  {
+    cir_circ_code: 'NWCOLL',
+    cir_name: 'North West collections',
+    cir_selectfields: [
+      'Docket~dck_docket',
+      'Status~dsts_description',
+      'Collect from~from_companyname',
+      'from_postcode',
+      'Ready~from_ready',
+      'Collect by~from_deadline',
+      'Driver~drv_driver',
+      'ttyp_description',
+    ].join('\n'),
+    cir_statuses: LIVE_STATUSES,
+    cir_postcode_areas: ['M', 'L', 'WA', 'CH', 'OL', 'WN', 'BB', 'BL', 'SK', 'PR', 'CW', 'LA', 'FY', 'CA'],
+    cir_countdown_minutes: 45,
+  },
+  {
+    cir_circ_code: 'EXQ',
+    cir_name: 'Exceptions and queries',
+    cir_selectfields: [
+      'Docket~dck_docket',
+      'Account~cust_name',
+      'Reference~dck_cust_ref1',
+      'Status~dsts_description',
+      'Since~dck_status_time',
+      'Driver~drv_name',
+      'To~to_companyname',
+      'to_postcode',
+      'Contact~dck_contact',
+    ].join('\n'),
+    cir_statuses: ['E', 'Q'],
+    cir_countdown_minutes: 30,
+  },
+];
+
+/** Demo drivers: code, name, mobile (Ofcom's drama range), vehicle tariff id. */
+export const DEMO_DRIVERS = [
+  { drv_driver: 'D01', drv_name: 'Gareth Evans', drv_mobile: '07700 900101', drv_tariff: 5 },
+  { drv_driver: 'D02', drv_name: 'Priya Sharma', drv_mobile: '07700 900102', drv_tariff: 4 },
+  { drv_driver: 'D03', drv_name: 'Callum MacLeod', drv_mobile: '07700 900103', drv_tariff: 6 },
+  { drv_driver: 'D04', drv_name: 'Bethany Holt', drv_mobile: '07700 900104', drv_tariff: 3 },
+  { drv_driver: 'D05', drv_name: 'Kwame Mensah', drv_mobile: '07700 900105', drv_tariff: 7 },
+  { drv_driver: 'D06', drv_name: 'Siobhan Doyle', drv_mobile: '07700 900106', drv_tariff: 1 },
 ];

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { customerContacts, customerReferences, customers, serviceTypes, tariffTypes } from '../../db/schema';
 
 /** Accounts among `ids`, by account code. */
@@ -42,12 +43,26 @@ export const listTariffTypes = (db: Executor) =>
     .orderBy(asc(tariffTypes.ttyp_tariff));
 
 export async function tariffById(db: Executor, id: number) {
-  const rows = await db.select().from(tariffTypes).where(eq(tariffTypes.ttyp_tariff, id)).limit(1);
+  const rows = await prepared(db, 'tariff_by_id', (d, name) =>
+    d
+      .select()
+      .from(tariffTypes)
+      .where(eq(tariffTypes.ttyp_tariff, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id });
   return rows[0];
 }
 
 export async function serviceTypeById(db: Executor, id: string) {
-  const rows = await db.select().from(serviceTypes).where(eq(serviceTypes.styp_id, id)).limit(1);
+  const rows = await prepared(db, 'service_type_by_id', (d, name) =>
+    d
+      .select()
+      .from(serviceTypes)
+      .where(eq(serviceTypes.styp_id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id });
   return rows[0];
 }
 
@@ -79,3 +94,22 @@ export const contactsOf = (db: Executor, custId: number) =>
     .from(customerContacts)
     .where(eq(customerContacts.ccnt_cust_id, custId))
     .orderBy(asc(customerContacts.ccnt_name), asc(customerContacts.ccnt_id));
+
+/** Every tariff with its rates (pence, mph), by vehicle id: what quote/alltariffs/list prices. */
+export const listTariffRates = (db: Executor) =>
+  db.select().from(tariffTypes).orderBy(asc(tariffTypes.ttyp_tariff));
+
+/** One account's quote fields when it exists and is not on hold. */
+export async function quoteAccount(db: Executor, custId: number) {
+  const rows = await db
+    .select({
+      cust_id: customers.cust_id,
+      cust_name: customers.cust_name,
+      cust_mop: customers.cust_mop,
+      cust_maintariff: customers.cust_maintariff,
+    })
+    .from(customers)
+    .where(and(eq(customers.cust_id, custId), eq(customers.cust_onhold, 'F')))
+    .limit(1);
+  return rows[0];
+}

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { EXPORT_MAX_ROWS, type exportRequest, type ListRow } from '@courier/contracts';
 import type { z } from 'zod';
 import { csvStream } from '../../lib/csv';
@@ -6,7 +7,7 @@ import { drawRows, pdfStream } from '../../lib/pdf';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
 import { sqlFilter, toListRow } from './docket-list.service';
 import type { DocketDeps } from './dockets.service';
-import { listDockets } from './docket-list.repository';
+import { listDocketIds, listDockets, listDocketsByIds } from './docket-list.repository';
 import type { FileOut } from './docket-file';
 
 const CSV_HEADERS = [
@@ -37,17 +38,31 @@ const cells = (r: ListRow) => [
 /** Rows read per query of an export: memory stays flat and other requests run in between. */
 export const EXPORT_PAGE_ROWS = 500;
 
-/** The export's rows, a page at a time (at most EXPORT_MAX_ROWS), as the caller may see them. */
+/** PDF rows drawn between two turns of the event loop, so other calls are served meanwhile. */
+const PDF_ROWS_PER_TURN = 50;
+
+/**
+ * The export's rows, a page at a time (at most EXPORT_MAX_ROWS), as the caller may see them: the
+ * ids in list order by one query, then the rows of EXPORT_PAGE_ROWS ids at a time, so no page
+ * re-reads the ones before it (as OFFSET did). A sort on a joined column reads its rows in one
+ * statement and pages them here.
+ */
 async function* exportPages(
   auth: AuthContext,
   filter: ReturnType<typeof sqlFilter>,
 ): AsyncGenerator<ListRow[]> {
   if (filter.accountIds.length === 0) return;
-  for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_PAGE_ROWS) {
-    const limit = Math.min(EXPORT_PAGE_ROWS, EXPORT_MAX_ROWS - offset);
-    const page = await listDockets(auth.db, { ...filter, limit, offset });
-    if (page.length) yield page.map((r) => toListRow(auth, r));
-    if (page.length < limit) return;
+  const all = { ...filter, limit: EXPORT_MAX_ROWS, offset: 0 };
+  const ids = await listDocketIds(auth.db, all);
+  if (ids === null) {
+    const rows = await listDockets(auth.db, all);
+    for (let i = 0; i < rows.length; i += EXPORT_PAGE_ROWS)
+      yield rows.slice(i, i + EXPORT_PAGE_ROWS).map((r) => toListRow(auth, r));
+    return;
+  }
+  for (let i = 0; i < ids.length; i += EXPORT_PAGE_ROWS) {
+    const page = await listDocketsByIds(auth.db, ids.slice(i, i + EXPORT_PAGE_ROWS));
+    yield page.map((r) => toListRow(auth, r));
   }
 }
 
@@ -95,7 +110,10 @@ export async function exportList(
       drawRows(doc, [headers], widths, true);
       let count = 0;
       for await (const page of exportPages(auth, filter)) {
-        drawRows(doc, page.map(line), widths);
+        for (let i = 0; i < page.length; i += PDF_ROWS_PER_TURN) {
+          drawRows(doc, page.slice(i, i + PDF_ROWS_PER_TURN).map(line), widths);
+          await setImmediate();
+        }
         count += page.length;
       }
       doc.moveDown(0.5);

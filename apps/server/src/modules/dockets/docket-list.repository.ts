@@ -131,7 +131,7 @@ function buildList(db: Executor, name: string, shape: ListShape) {
 export type ListRecord = Awaited<ReturnType<ReturnType<typeof buildList>['execute']>>[number];
 
 /** The ids of one page, from the dockets table alone (cheap to plan for each search value). */
-const buildPageIds = (db: Executor, shape: ListShape, column: SQLWrapper) =>
+const buildPageIds = (db: Executor, name: string, shape: ListShape, column: SQLWrapper) =>
   db
     .select({ dck_id: dockets.dck_id })
     .from(dockets)
@@ -139,7 +139,7 @@ const buildPageIds = (db: Executor, shape: ListShape, column: SQLWrapper) =>
     .orderBy(...orderOf(shape, column))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('');
+    .prepare(name);
 
 /** The full rows of the given ids, planned once. */
 const buildRowsByIds = (db: Executor, name: string) =>
@@ -147,14 +147,8 @@ const buildRowsByIds = (db: Executor, name: string) =>
     .query.where(sql`${dockets.dck_id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare(name);
 
-/**
- * One page of bookings, sorted (by docket number within ties), searched, filtered and paged in SQL.
- * Without a search every shape is one generic prepared statement. A search needs a plan made for
- * its value (the trigram index for a rare word, the docket-number order for a common one), so its
- * page is chosen by an unnamed, per-value planned statement on the dockets table alone and the
- * rows are then read by id with a prepared one; sorts on joined columns stay a single statement.
- */
-export async function listDockets(db: Executor, f: ListFilter): Promise<ListRecord[]> {
+/** The statement shape and parameters of a filter. */
+function shapeOf(f: ListFilter) {
   const shape: ListShape = {
     own: f.ownerId !== undefined,
     archive: f.archive,
@@ -174,14 +168,44 @@ export async function listDockets(db: Executor, f: ListFilter): Promise<ListReco
     offset: f.offset,
   };
   const name = `docket_list_${shape.own ? 'o' : ''}${shape.archive ? 'a' : 'r'}${shape.search ? 's' : ''}${shape.dates ? 'd' : ''}_${shape.column}_${shape.direction}`;
-  const docketSort = DOCKET_SORTS[shape.column];
-  if (!shape.search || !docketSort)
-    return prepared(db, name, (d, n) => buildList(d, shape.search ? '' : n, shape)).execute(params);
-  const ids = await prepared(db, `${name}_ids`, (d) => buildPageIds(d, shape, docketSort)).execute(params);
+  return { shape, params, name };
+}
+
+/** The list rows of the given docket ids, in the order of the ids (ids not found are left out). */
+export async function listDocketsByIds(db: Executor, ids: number[]): Promise<ListRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await prepared(db, 'docket_list_rows', buildRowsByIds).execute({
-    ids: `{${ids.map((r) => r.dck_id).join(',')}}`,
-  });
+  const rows = await prepared(db, 'docket_list_rows', buildRowsByIds).execute({ ids: `{${ids.join(',')}}` });
   const byId = new Map(rows.map((r) => [r.dck_id, r]));
-  return ids.map((r) => byId.get(r.dck_id)!).filter(Boolean);
+  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+}
+
+/**
+ * The ids of a filter's dockets in list order (`limit` from `offset`), read from the dockets table
+ * alone when the sort column is the docket's own, or null when the sort needs the joined rows.
+ * A search is planned for its value (the trigram index for a rare word, the docket-number order for
+ * a common one); other shapes are named prepared statements.
+ */
+export async function listDocketIds(db: Executor, f: ListFilter): Promise<number[] | null> {
+  const { shape, params, name } = shapeOf(f);
+  const docketSort = DOCKET_SORTS[shape.column];
+  if (!docketSort) return null;
+  const ids = await prepared(db, `${name}_ids`, (d, n) =>
+    buildPageIds(d, shape.search ? '' : n, shape, docketSort),
+  ).execute(params);
+  return ids.map((r) => r.dck_id);
+}
+
+/**
+ * One page of bookings, sorted (by docket number within ties), searched, filtered and paged in SQL.
+ * Without a search every shape is one generic prepared statement. A search chooses its page's ids
+ * on the dockets table alone (listDocketIds) and then reads the rows by id with a prepared
+ * statement; sorts on joined columns stay a single statement.
+ */
+export async function listDockets(db: Executor, f: ListFilter): Promise<ListRecord[]> {
+  const { shape, params, name } = shapeOf(f);
+  if (shape.search) {
+    const ids = await listDocketIds(db, f);
+    if (ids) return listDocketsByIds(db, ids);
+  }
+  return prepared(db, name, (d, n) => buildList(d, shape.search ? '' : n, shape)).execute(params);
 }

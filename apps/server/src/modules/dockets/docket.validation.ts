@@ -75,11 +75,22 @@ function hoursRule(a: Address, i: number, rules: BookingRules): void {
  * delivery, references (required flags, the account's list), PO box, insufficient address, hours
  * of operation. 400 naming fields, or 422 for business rules. Returns the rules it read.
  */
-export async function validateBooking(auth: AuthContext, input: DocketData): Promise<BookingRules> {
-  const rules = await bookingRules(auth.db, input.dck_serv_type);
-  const refs = await customerRefRules(auth.db, input.dck_cust_id);
+export function validateBooking(auth: AuthContext, input: DocketData): Promise<BookingRules> {
+  return validateBookingOn(auth.db, auth.user.ausr_bypass_pcode_validation === 'T', input);
+}
+
+/**
+ * validateBooking for a caller without a session (the quote wizard's guest): the same rules on the
+ * tenant's database, `bypass` saying whether the post code rule is relaxed.
+ */
+export async function validateBookingOn(
+  db: Executor,
+  bypass: boolean,
+  input: DocketData,
+): Promise<BookingRules> {
+  const rules = await bookingRules(db, input.dck_serv_type);
+  const refs = await customerRefRules(db, input.dck_cust_id);
   const fields: Record<string, string> = {};
-  const bypass = auth.user.ausr_bypass_pcode_validation === 'T';
   input.addresses.forEach((a, i) => {
     if (!postcodeAllowed(a.dadd_postalcode, bypass)) fields[`addresses.${i}.dadd_postalcode`] = BAD_POSTCODE;
     for (const [field, message] of Object.entries(missingMandatory(BOOKING_ADDRESS, rules.mandatory, a)))

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import type { DocketScope } from '../auth/access';
@@ -71,6 +71,7 @@ function buildTrack(db: Executor, name: string) {
   const { fa, la } = endAddresses(db);
   return db
     .select({
+      dck_id: dockets.dck_id,
       dck_docket: dockets.dck_docket,
       tracking_reference: dockets.tracking_reference,
       dsts_description: docketStatuses.dsts_description,
@@ -148,11 +149,17 @@ export const parcelsOf = (db: Executor, dckId: number) =>
 
 /** Reference labels, required flags and the ref-5 list of an account (spec "bookings…" §5 references). */
 export async function customerRefRules(db: Executor, custId: number) {
-  const [c] = await db.select().from(customers).where(eq(customers.cust_id, custId)).limit(1);
-  if (!c) return undefined;
-  const list = await db
-    .select({ d: customerReferences.cref_description })
-    .from(customerReferences)
-    .where(and(eq(customerReferences.cref_cust_id, custId), eq(customerReferences.cref_ref_type, 5)));
-  return { ...c, list5: list.map((r) => r.d) };
+  const [c] = await prepared(db, 'customer_ref_rules', (d, name) =>
+    d
+      .select({
+        ...getTableColumns(customers),
+        list5: sql<string[]>`array(select ${customerReferences.cref_description} from ${customerReferences}
+          where ${customerReferences.cref_cust_id} = ${customers.cust_id} and ${customerReferences.cref_ref_type} = 5)`,
+      })
+      .from(customers)
+      .where(eq(customers.cust_id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id: custId });
+  return c;
 }

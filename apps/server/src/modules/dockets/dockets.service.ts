@@ -41,7 +41,8 @@ export interface DocketDeps {
   publicUrl: string;
 }
 
-interface Priced {
+/** A booking's route and price: the places of its post codes, miles, minutes and pence. */
+export interface Priced {
   places: PostcodePlace[];
   miles: number;
   minutes: number;
@@ -147,82 +148,129 @@ export async function post(
   // Kept out of the answer (which an idempotency key stores): the secret goes only into the mail.
   let registerToken: string | undefined;
   const work = async (tx: Executor): Promise<PostResponse> => {
-    const dckDocket = await repo.nextDocketNumber(tx);
-    const tracking = trackingReference();
-    const dckId = await repo.insertDocket(
-      tx,
-      {
-        dck_docket: dckDocket,
-        dck_cust_id: input.dck_cust_id,
-        dck_ausr_id: auth.user.ausr_id,
-        dck_serv_type: input.dck_serv_type,
-        dck_tariff: input.dck_tariff,
-        dck_cust_ref1: input.dck_cust_ref1,
-        dck_cust_ref2: input.dck_cust_ref2,
-        dck_cust_ref3: input.dck_cust_ref3,
-        dck_cust_ref4: input.dck_cust_ref4,
-        dck_cust_ref5: input.dck_cust_ref5,
-        dck_cust_ref6: input.dck_cust_ref6,
-        dck_contact: input.dck_contact,
-        dck_telephone: input.dck_telephone,
-        dck_email: input.dck_email,
-        dck_status: 'W',
-        dck_booked: booked,
-        dck_distance: priced.miles,
-        dck_time: priced.minutes,
-        dck_net_pence: priced.price.net,
-        dck_vat_pence: priced.price.vat,
-        dck_total_pence: priced.price.total,
-        tracking_reference: tracking,
-        dck_search: searchText(dckDocket, input),
-      },
-      input.addresses.map(({ barcodes, ...a }, i) => ({
-        ...a,
-        dadd_seq: i,
-        dadd_postalcode: normalisePostcode(a.dadd_postalcode),
-        dadd_country: a.dadd_country || 'United Kingdom',
-        dadd_ready: a.dadd_ready ? new Date(a.dadd_ready) : null,
-        dadd_deadline: a.dadd_deadline ? new Date(a.dadd_deadline) : null,
-        dadd_latitude: priced.places[i]!.lat,
-        dadd_longitude: priced.places[i]!.lon,
-        barcodes: barcodes.map((b) => b.dab_barcode),
-      })),
-      input.parcels,
-    );
-    await writeAudit(tx, {
-      user: auth.user.ausr_logon,
-      unit: 'docket',
-      process: 'post',
-      type: 'info',
-      detail: { dck_docket: dckDocket },
+    const saved = await writeBooking(tx, {
+      input,
+      priced,
+      ausrId: auth.user.ausr_id,
+      logon: auth.user.ausr_logon,
+      booked,
     });
-    registerToken = input.dck_email
-      ? await issueRegistrationToken(tx, { dckId, email: input.dck_email, bookedAt: booked })
-      : undefined;
+    registerToken = saved.registerToken;
     return {
-      dck_id: dckId,
-      dck_docket: dckDocket,
-      tracking_reference: tracking,
+      dck_id: saved.dck_id,
+      dck_docket: saved.dck_docket,
+      tracking_reference: saved.tracking_reference,
       ...(total === null || netvat === null ? {} : { total, netvat }),
     };
   };
   return once(auth.db, idem, booked, work, (saved) => {
     if (registerToken)
-      sendConfirmation(auth, deps, input, saved, registerToken, priced.price.total).catch(onMailError);
+      sendConfirmation(
+        deps,
+        auth.tenant.name,
+        input,
+        saved,
+        registerToken,
+        seesPrices(auth) ? priced.price.total : null,
+      ).catch(onMailError);
   });
 }
 
-/** The booking confirmation with its tracking and /register links. */
-function sendConfirmation(
-  auth: AuthContext,
-  deps: DocketDeps,
+/** What one booking write needs: the booking, its route and price, who booked (null: a guest) and when. */
+export interface BookingWrite {
+  input: DocketData;
+  priced: Priced;
+  ausrId: number | null;
+  /** The audit row's user ('guest' for the quote wizard). */
+  logon: string;
+  booked: Date;
+  /** The audit row's process: 'post' (docket/post) or 'quote' (a paid quote). */
+  process?: string;
+}
+
+/** The written booking: ids, references and the registration secret when it names an e-mail. */
+export interface BookingWritten {
+  dck_id: number;
+  dck_docket: number;
+  tracking_reference: string;
+  registerToken?: string;
+}
+
+/**
+ * The one booking write (ARCHITECTURE rule 2), shared by docket/post and the quote's fulfilment:
+ * the docket with its addresses, barcodes and parcels, the audit row and the registration secret.
+ * Call inside the caller's transaction, so a failure leaves nothing half-written.
+ */
+export async function writeBooking(tx: Executor, w: BookingWrite): Promise<BookingWritten> {
+  const { input, priced } = w;
+  const dckDocket = await repo.nextDocketNumber(tx);
+  const tracking = trackingReference();
+  const dckId = await repo.insertDocket(
+    tx,
+    {
+      dck_docket: dckDocket,
+      dck_cust_id: input.dck_cust_id,
+      dck_ausr_id: w.ausrId,
+      dck_serv_type: input.dck_serv_type,
+      dck_tariff: input.dck_tariff,
+      dck_cust_ref1: input.dck_cust_ref1,
+      dck_cust_ref2: input.dck_cust_ref2,
+      dck_cust_ref3: input.dck_cust_ref3,
+      dck_cust_ref4: input.dck_cust_ref4,
+      dck_cust_ref5: input.dck_cust_ref5,
+      dck_cust_ref6: input.dck_cust_ref6,
+      dck_contact: input.dck_contact,
+      dck_telephone: input.dck_telephone,
+      dck_email: input.dck_email,
+      dck_status: 'W',
+      dck_booked: w.booked,
+      dck_distance: priced.miles,
+      dck_time: priced.minutes,
+      dck_net_pence: priced.price.net,
+      dck_vat_pence: priced.price.vat,
+      dck_total_pence: priced.price.total,
+      tracking_reference: tracking,
+      dck_search: searchText(dckDocket, input),
+    },
+    input.addresses.map(({ barcodes, ...a }, i) => ({
+      ...a,
+      dadd_seq: i,
+      dadd_postalcode: normalisePostcode(a.dadd_postalcode),
+      dadd_country: a.dadd_country || 'United Kingdom',
+      dadd_ready: a.dadd_ready ? new Date(a.dadd_ready) : null,
+      dadd_deadline: a.dadd_deadline ? new Date(a.dadd_deadline) : null,
+      dadd_latitude: priced.places[i]!.lat,
+      dadd_longitude: priced.places[i]!.lon,
+      barcodes: barcodes.map((b) => b.dab_barcode),
+    })),
+    input.parcels,
+  );
+  await writeAudit(tx, {
+    user: w.logon,
+    unit: 'docket',
+    process: w.process ?? 'post',
+    type: 'info',
+    detail: { dck_docket: dckDocket },
+  });
+  const registerToken = input.dck_email
+    ? await issueRegistrationToken(tx, { dckId, email: input.dck_email, bookedAt: w.booked })
+    : undefined;
+  return { dck_id: dckId, dck_docket: dckDocket, tracking_reference: tracking, registerToken };
+}
+
+/**
+ * The booking confirmation with its tracking and /register links; the total (pence) only when
+ * the booker may see prices (null hides it).
+ */
+export function sendConfirmation(
+  deps: Pick<DocketDeps, 'mailer' | 'publicUrl'>,
+  database: string,
   input: DocketData,
   saved: { dck_id: number; dck_docket: number; tracking_reference: string },
   token: string,
-  totalPence: number,
+  totalPence: number | null,
 ): Promise<void> {
   const base = deps.publicUrl.replace(/\/$/, '');
-  const database = auth.tenant.name;
   const trackingLink = `${base}/docket/track?${new URLSearchParams({ tracking_ref: saved.tracking_reference, database }).toString()}`;
   return deps.mailer.send(
     bookingMail({
@@ -242,7 +290,7 @@ function sendConfirmation(
         token,
       ),
       addresses: input.addresses,
-      totalPence: seesPrices(auth) ? totalPence : null,
+      totalPence,
     }),
   );
 }
@@ -251,6 +299,22 @@ function sendConfirmation(
  * docket/track (public): the order summary; 404 with the spec's message when not found; 401 for a
  * guest when the database does not allow guest access.
  */
+/**
+ * The docket a public tracking reference names, and its tenant, for the tracking view's live stream:
+ * the same checks as docket/track (guest access, or a session of that database).
+ * @throws AppError NOT_FOUND 'Your order was not found, please check your Tracking Reference'
+ */
+export async function trackedDocket(
+  deps: Pick<DocketDeps, 'tenants'>,
+  req: TrackRequest,
+  caller: AuthContext | undefined,
+): Promise<{ tenant: Awaited<ReturnType<typeof guestTenant>>; dck_id: number }> {
+  const tenant = await guestTenant(deps, req.database, caller);
+  const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
+  if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+  return { tenant, dck_id: r.dck_id };
+}
+
 export async function track(
   deps: DocketDeps,
   req: TrackRequest,

@@ -43,3 +43,53 @@ export function priceJob(
 /** Driving time in whole minutes at the vehicle's average speed. */
 export const travelMinutes = (miles: number, speedMph: number): number =>
   speedMph > 0 ? Math.round((miles / speedMph) * 60) : 0;
+
+/** One line of how a price is made, in pence. */
+export interface PricePart {
+  kind: 'base' | 'distance' | 'parcels' | 'vat' | 'total' | 'hold';
+  label: string;
+  pence: number;
+}
+
+const poundsText = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/**
+ * How priceJob makes its price, as lines that add up (issue 11 §1: shown under each tariff): base,
+ * distance × rate per mile, extra parcels × their charge, VAT at 20 %, the total and the card
+ * hold (total + holdMarginPercent). Pence; base + distance + parcels = net, net + VAT = total.
+ * The distance line takes the net's rounding, so the lines always sum to the price.
+ */
+export function priceParts(
+  tariff: TariffRates,
+  miles: number,
+  pieces: number,
+  holdMarginPercent = 0,
+): { price: PricePence; parts: PricePart[] } {
+  const price = priceJob(tariff, miles, pieces, holdMarginPercent);
+  const extraPieces = Math.max(0, pieces - 1);
+  const parcelsPence = tariff.ttyp_extra_parcel_pence * extraPieces;
+  const parts: PricePart[] = [
+    { kind: 'base', label: 'Base charge', pence: tariff.ttyp_base_pence },
+    {
+      kind: 'distance',
+      label: `${miles} miles × ${poundsText(tariff.ttyp_per_mile_pence)} a mile`,
+      pence: price.net - tariff.ttyp_base_pence - parcelsPence,
+    },
+  ];
+  if (extraPieces > 0)
+    parts.push({
+      kind: 'parcels',
+      label: `${extraPieces} extra parcel${extraPieces === 1 ? '' : 's'} × ${poundsText(tariff.ttyp_extra_parcel_pence)}`,
+      pence: parcelsPence,
+    });
+  parts.push(
+    { kind: 'vat', label: `VAT at ${VAT_RATE * 100} %`, pence: price.vat },
+    { kind: 'total', label: 'Total', pence: price.total },
+    {
+      kind: 'hold',
+      label: holdMarginPercent ? `Card hold (total + ${holdMarginPercent} %)` : 'Card hold (the total)',
+      pence: price.hold,
+    },
+  );
+  return { price, parts };
+}

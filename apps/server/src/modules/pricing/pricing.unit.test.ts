@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceJob, travelMinutes, VAT_RATE } from './pricing.service';
+import { priceJob, priceParts, travelMinutes, VAT_RATE } from './pricing.service';
 
 const car = {
   ttyp_base_pence: 1200,
@@ -33,5 +33,32 @@ describe('travelMinutes', () => {
   it('is miles over speed in minutes', () => {
     expect(travelMinutes(60, 30)).toBe(120);
     expect(travelMinutes(10, 0)).toBe(0);
+  });
+});
+
+describe('priceParts', () => {
+  it('shows base, distance × rate, extra parcels, VAT, total and hold, adding up to the price', () => {
+    const { price, parts } = priceParts(car, 195.11, 3, 10);
+    const by = Object.fromEntries(parts.map((p) => [p.kind, p.pence]));
+    expect(by.base! + by.distance! + by.parcels!).toBe(price.net);
+    expect(price.net + by.vat!).toBe(by.total);
+    expect(by.hold).toBe(Math.round(price.total * 1.1));
+    expect(parts.map((p) => p.label)).toEqual([
+      'Base charge',
+      '195.11 miles × £0.95 a mile',
+      '2 extra parcels × £1.00',
+      'VAT at 20 %',
+      'Total',
+      'Card hold (total + 10 %)',
+    ]);
+  });
+  it('leaves out the parcels line for one piece', () => {
+    expect(priceParts(car, 1, 1).parts.map((p) => p.kind)).toEqual([
+      'base',
+      'distance',
+      'vat',
+      'total',
+      'hold',
+    ]);
   });
 });

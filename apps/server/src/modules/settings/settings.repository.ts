@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { settings } from '../../db/schema';
 
 /** Settings of a group as key → value; account-specific values (cust_id) override global ones (0). */
@@ -17,10 +18,18 @@ export async function settingsGroups(
   db: Executor,
   groups: string[],
 ): Promise<Record<string, Record<string, string>>> {
-  const rows = await db
-    .select()
-    .from(settings)
-    .where(and(inArray(settings.sett_group, groups), eq(settings.sett_cust_id, 0)));
+  const rows = await prepared(db, 'settings_groups', (d, name) =>
+    d
+      .select()
+      .from(settings)
+      .where(
+        and(
+          sql`${settings.sett_group} = any(${sql.placeholder('groups')}::text[])`,
+          eq(settings.sett_cust_id, 0),
+        ),
+      )
+      .prepare(name),
+  ).execute({ groups: `{${groups.join(',')}}` });
   const out: Record<string, Record<string, string>> = Object.fromEntries(groups.map((g) => [g, {}]));
   for (const r of rows) out[r.sett_group]![r.sett_key] = r.sett_value;
   return out;

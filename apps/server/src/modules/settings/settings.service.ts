@@ -1,6 +1,6 @@
-import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@courier/contracts';
+import { DEFAULT_PASSWORD_POLICY, MSG, type PasswordPolicy } from '@courier/contracts';
 import type { Executor } from '../../db/client';
-import { settingsOf } from './settings.repository';
+import { settingsGroups, settingsOf } from './settings.repository';
 import { assertAccount, type AuthContext } from '../auth/access';
 
 /** OTP lifetime when the setting is missing (spec "access…" §9). */
@@ -49,4 +49,36 @@ export async function disallowPobox(auth: AuthContext): Promise<{ cfg_disallow_p
 export async function sessionIdleMinutesOf(db: Executor): Promise<number | undefined> {
   const v = (await settingsOf(db, 'config')).SessionIdleMinutes;
   return v && /^\d{1,5}$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
+}
+
+/** What the quote wizard and card payments read from settings (one query). */
+export interface QuoteSettings {
+  /** default.aset_quote_customer: the account guests book on; undefined when not set. */
+  quoteCustomer: number | undefined;
+  /** payment.holdMargin: percent added to the total for the card hold (0–100, two decimals). */
+  holdMargin: number;
+  /** payment.currencyCode (GBP by default) and payment.currencySymbol (£). */
+  currencyCode: string;
+  currencySymbol: string;
+  /** The payment provider of each card method of payment: payment.provider.O and .S ('sandbox' by default). */
+  providerOf: { O: string; S: string };
+  /** message['Quote.PaymentError'], else the spec's text. */
+  paymentError: string;
+}
+
+/** The quote and payment settings of spec "bookings…" §3 (hosted card provider settings) and "access…" §3 default group. */
+export async function quoteSettingsOf(db: Executor): Promise<QuoteSettings> {
+  const g = await settingsGroups(db, ['default', 'payment', 'message']);
+  const d = g.default!;
+  const p = g.payment!;
+  const cust = d.aset_quote_customer;
+  const margin = p.holdMargin && /^\d{1,3}(\.\d{1,2})?$/.test(p.holdMargin) ? Number(p.holdMargin) : 0;
+  return {
+    quoteCustomer: cust && /^\d{1,9}$/.test(cust) && Number(cust) > 0 ? Number(cust) : undefined,
+    holdMargin: Math.min(margin, 100),
+    currencyCode: p.currencyCode && /^[A-Z]{3}$/.test(p.currencyCode) ? p.currencyCode : 'GBP',
+    currencySymbol: p.currencySymbol || '£',
+    providerOf: { O: p['provider.O'] || 'sandbox', S: p['provider.S'] || 'sandbox' },
+    paymentError: g.message!['Quote.PaymentError'] || MSG.paymentError,
+  };
 }

@@ -1,19 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { UserSession } from '@courier/contracts';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
 import { MENU_BREAKPOINT } from '../../lib/theme';
+import { useLiveEvents } from '../live/use-live-events';
 import { HeaderBar } from './HeaderBar';
 import { NavMenu } from './NavMenu';
 
-/** The signed-in frame (spec "access…" §2 menus): header toolbar, side navigation bar, the screen. */
+/**
+ * The signed-in frame (spec "access…" §2 menus): header toolbar, side navigation bar, the screen,
+ * and before them 'Skip to main content', the first tab stop, past the header's and the menu's.
+ */
 export function AppLayout({ session }: { session: UserSession }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`) ?? false;
   const { pathname } = useLocation();
   useEffect(close, [pathname, compact, close]);
+  useLiveEvents();
+  const main = useRef<HTMLElement>(null);
 
   return (
     <AppShell
@@ -21,6 +27,17 @@ export function AppLayout({ session }: { session: UserSession }) {
       navbar={{ width: 250, breakpoint: MENU_BREAKPOINT + 1, collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      {/* Focus moves in script: a #hash in the URL would be a new location and reset the screen. */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <AppShell.Header>
         <HeaderBar session={session} compact={compact} menuOpened={opened} onBurger={toggle} />
       </AppShell.Header>
@@ -30,7 +47,7 @@ export function AppLayout({ session }: { session: UserSession }) {
           <NavMenu session={session} onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main id="main" ref={main} tabIndex={-1} bg="var(--mantine-color-gray-0)">
         <Outlet />
       </AppShell.Main>
     </AppShell>

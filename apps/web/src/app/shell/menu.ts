@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconAddressBook, IconHome, IconList, IconTruckDelivery } from '@tabler/icons-react';
+import { IconAddressBook, IconBroadcast, IconHome, IconList, IconTruckDelivery } from '@tabler/icons-react';
 
 /** A side-menu entry; `newBooking` entries go through 'New booking' (spec "access…" §2 menus). */
 export interface MenuEntry {
@@ -15,4 +15,5 @@ export const MENU: MenuEntry[] = [
   { label: 'New booking', path: '/docket/detail', icon: IconTruckDelivery, newBooking: true },
   { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList },
   { label: 'Address Book', path: '/address/list', icon: IconAddressBook },
+  { label: 'Control', path: '/control', icon: IconBroadcast },
 ];

@@ -1,4 +1,3 @@
-import { ZodError } from 'zod';
 import { MSG } from '@courier/contracts';
 import { ApiError } from '../../lib/api-client';
 import { AUTH_TEXT } from './auth-messages';
@@ -9,7 +8,8 @@ import { AUTH_TEXT } from './auth-messages';
  * 'Invalid response data' (spec "access…" §8); anything else (network, 5xx) is `fallback`.
  */
 export function errorText(error: unknown, fallback: string = MSG.unexpected): string {
-  if (error instanceof ZodError) return AUTH_TEXT.invalidResponse;
+  // A ZodError by name: the class would bring zod into the sign-in page's first load.
+  if (error instanceof Error && error.name === 'ZodError') return AUTH_TEXT.invalidResponse;
   if (!(error instanceof ApiError) || error.status >= 500) return fallback;
   const field = error.status === 400 && error.fields ? Object.values(error.fields)[0] : undefined;
   return field ?? error.message;

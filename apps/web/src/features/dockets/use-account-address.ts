@@ -18,8 +18,11 @@ export function useAccountAddressPrefill(form: BookingFormApi, enabled: boolean)
       .fetchQuery(accountAddressesQuery(custId, MAIN_ADDRESS_TYPE))
       .then(([main]) => {
         const first = form.getValues().addresses[0];
-        if (main && first)
-          form.setFieldValue('addresses.0', { ...first, ...bookingAddressOf(partsOfCustomerAddress(main)) });
+        if (!main || !first) return;
+        // The prefill is where a new booking starts, not something the user entered.
+        const entered = form.isDirty();
+        form.setFieldValue('addresses.0', { ...first, ...bookingAddressOf(partsOfCustomerAddress(main)) });
+        if (!entered) form.resetDirty();
       })
       .catch((error: unknown) => notifyApiError('Load Data', error));
   };

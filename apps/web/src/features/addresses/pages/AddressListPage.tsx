@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Paper, Stack } from '@mantine/core';
+import { Anchor, Button, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
@@ -25,13 +25,32 @@ const COLUMNS: DataTableColumn<CustomerAddress>[] = [
   { accessor: 'cadd_town', title: 'Town', sortable: true },
   { accessor: 'cadd_county', title: 'County', sortable: true },
   { accessor: 'cadd_country', title: 'Country', sortable: true },
-  { accessor: 'cadd_postalcode', title: 'Postcode', sortable: true, noWrap: true },
+  {
+    accessor: 'cadd_postalcode',
+    title: 'Postcode',
+    sortable: true,
+    noWrap: true,
+    // The row's way in by keyboard: every address has a post code (a company name may be empty).
+    render: (r) => (
+      <Anchor
+        component={Link}
+        to={addressDetailPath(r.cadd_id)}
+        size="sm"
+        fw={600}
+        aria-label={`Open address ${[r.cadd_coname, r.cadd_postalcode].filter(Boolean).join(', ')}`}
+        onClick={(e) => e.stopPropagation()}
+      >
+        {r.cadd_postalcode}
+      </Anchor>
+    ),
+  },
 ];
 
 /**
  * /address/list (addressbook right; spec "access…" §2 Address list): 'Your Addresses' over all the
  * user's accounts, server search and sort (remembered; company name ascending at first), 20 a page
- * or 50 with infinite scroll. A row opens its ADDRESS DETAIL; 'New address' an empty one.
+ * or 50 with infinite scroll. A row opens its ADDRESS DETAIL (by keyboard, its post code is the
+ * link); 'New address' an empty one.
  */
 export default function AddressListPage() {
   const navigate = useNavigate();

@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { guestAccess } from '@courier/contracts';
+import type { GuestAccess } from '@courier/contracts';
 import { apiPost } from '../../../lib/api-client';
 
 /** POST /api/system/guestAccessAllowed {database} (spec "access…" §7). */
 export const fetchGuestAccess = (database: string) =>
-  apiPost('/api/system/guestAccessAllowed', { database }, guestAccess, { quiet: true });
+  apiPost<GuestAccess>(
+    '/api/system/guestAccessAllowed',
+    { database },
+    () => import('@courier/contracts/password').then((m) => m.guestAccess),
+    { quiet: true },
+  );
 
 export const guestAccessQuery = (database: string) =>
   queryOptions({

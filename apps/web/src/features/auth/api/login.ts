@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginResponse, type LoginRequest, type SessionResponse } from '@courier/contracts';
+import type { LoginRequest, SessionResponse } from '@courier/contracts';
 import { apiPost } from '../../../lib/api-client';
 import { SESSION_KEY } from './session';
 
 /** POST /api/auth/login: checks the password, sets the session cookie, answers the session. */
-export const postLogin = (body: LoginRequest) => apiPost('/api/auth/login', body, loginResponse);
+export const postLogin = (body: LoginRequest) =>
+  apiPost('/api/auth/login', body, () => import('@courier/contracts/auth').then((m) => m.loginResponse));
 
 /**
  * Login (spec "access…" §4 login flow). The session goes straight into the cache at whatever stage

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse } from '@courier/contracts';
+import type { MessageResponse } from '@courier/contracts';
 import { apiPost } from '../../../lib/api-client';
 
 /**
@@ -7,7 +7,9 @@ import { apiPost } from '../../../lib/api-client';
  * forgotten state). The answer is the same whether or not the user exists.
  */
 export const postForgot = (body: { database: string; username: string }) =>
-  apiPost('/api/auth/password/forgot', body, messageResponse);
+  apiPost<MessageResponse>('/api/auth/password/forgot', body, () =>
+    import('@courier/contracts/password').then((m) => m.messageResponse),
+  );
 
 /** The forgotten-password page's send action. */
 export const useForgotPassword = () => useMutation({ mutationFn: postForgot });

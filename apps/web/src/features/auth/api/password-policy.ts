@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PASSWORD_POLICY, passwordPolicy, type PasswordPolicy } from '@courier/contracts';
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@courier/contracts';
 import { apiPost } from '../../../lib/api-client';
 
-/** POST /api/system/password {database}: minLength and enforceRules (spec "access…" §5, §7). */
+/** POST /api/system/password {database}: minLength and enforceRules (spec "access…" §5, §7) */
 export const fetchPasswordPolicy = (database: string) =>
-  apiPost('/api/system/password', { database }, passwordPolicy, { quiet: true });
+  apiPost<PasswordPolicy>(
+    '/api/system/password',
+    { database },
+    () => import('@courier/contracts/password').then((m) => m.passwordPolicy),
+    { quiet: true },
+  );
 
 export const passwordPolicyQuery = (database: string) =>
   queryOptions({

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse } from '@courier/contracts';
+import type { MessageResponse } from '@courier/contracts';
 import { apiPost } from '../../../lib/api-client';
 
 /** POST /api/auth/password/reset {token, password}: the new password from a mailed /reset/{token} link. */
 export const postReset = (body: { token: string; password: string }) =>
-  apiPost('/api/auth/password/reset', body, messageResponse);
+  apiPost<MessageResponse>('/api/auth/password/reset', body, () =>
+    import('@courier/contracts/password').then((m) => m.messageResponse),
+  );
 
 /** The change form in reset mode (spec "access…" §2 /reset, §4). */
 export const useResetPassword = () => useMutation({ mutationFn: postReset });

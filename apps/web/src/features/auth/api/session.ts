@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { MSG, sessionResponse, type SessionResponse, type UserSession } from '@courier/contracts';
+import { MSG, type SessionResponse, type UserSession } from '@courier/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client';
 import { notifyApiError, notifyInfo } from '../../../lib/notify';
 
@@ -16,7 +16,12 @@ export const SESSION_TITLE = 'Load Token';
  */
 export async function fetchSession(): Promise<SessionResponse | null> {
   try {
-    return await apiPost('/api/auth/session', {}, sessionResponse, { quiet: true });
+    return await apiPost(
+      '/api/auth/session',
+      {},
+      () => import('@courier/contracts/auth').then((m) => m.sessionResponse),
+      { quiet: true },
+    );
   } catch (error) {
     if (error instanceof ApiError && error.notAuthenticated) {
       if (error.message !== MSG.notAuthenticated) {

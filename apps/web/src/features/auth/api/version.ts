@@ -1,9 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { versionResponse } from '@courier/contracts';
+import type { VersionResponse } from '@courier/contracts';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/system/version: the login screen's version text (spec "access…" §2 login). */
-export const fetchVersion = () => apiGet('/api/system/version', versionResponse);
+export const fetchVersion = () =>
+  apiGet<VersionResponse>('/api/system/version', () =>
+    import('@courier/contracts/auth').then((m) => m.versionResponse),
+  );
 
 /** The version never changes while the page is open. */
 export const versionQuery = queryOptions({

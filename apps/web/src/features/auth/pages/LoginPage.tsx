@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Stack } from '@mantine/core';
 import { FullPageLoader } from '../../../components/FullPageLoader';
@@ -7,12 +7,19 @@ import { usePasswordPolicy } from '../api/password-policy';
 import { databaseOfResetToken } from '../api/password-reset';
 import { useSession } from '../api/session';
 import { useGuestTenant } from '../use-guest-tenant';
-import { ForcedChange } from '../components/ForcedChange';
 import { ForgotForm } from '../components/ForgotForm';
 import { GuestButton } from '../components/GuestButton';
 import { LoginCard } from '../components/LoginCard';
 import { LoginForm } from '../components/LoginForm';
-import { ResetPassword } from '../components/ResetPassword';
+
+// The password pages (a reset link, a forced change) load when shown: their form validation
+// (zod) and strength meter stay out of the sign-in page's first load.
+const ResetPassword = lazy(() =>
+  import('../components/ResetPassword').then((m) => ({ default: m.ResetPassword })),
+);
+const ForcedChange = lazy(() =>
+  import('../components/ForcedChange').then((m) => ({ default: m.ForcedChange })),
+);
 
 /** The pages of the login screen this component shows (the mfa page has its own route, /mfa). */
 type Page = 'login' | 'forgotten' | 'reset' | 'change';
@@ -63,10 +70,12 @@ export default function LoginPage() {
 
   return (
     <LoginCard tenant={guest.database?.theme ?? tenant} title={TITLES[page]} subtitle={SUBTITLES[page]}>
-      {page === 'reset' && token && <ResetPassword token={token} policy={policy} />}
-      {page === 'change' && pending?.stage === 'password' && (
-        <ForcedChange pending={pending} policy={policy} />
-      )}
+      <Suspense fallback={<FullPageLoader />}>
+        {page === 'reset' && token && <ResetPassword token={token} policy={policy} />}
+        {page === 'change' && pending?.stage === 'password' && (
+          <ForcedChange pending={pending} policy={policy} />
+        )}
+      </Suspense>
       {page === 'forgotten' && (
         <ForgotForm
           databases={guest.databases}

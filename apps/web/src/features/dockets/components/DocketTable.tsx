@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
-import { ActionIcon, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { ActionIcon, Anchor, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFileTypePdf, IconMapPin } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { ListRow } from '@courier/contracts';
@@ -63,17 +63,25 @@ function RowActions({ row, canExport }: { row: ListRow; canExport: boolean }) {
 /** The vehicle shows on wide screens only, so that the totals fit beside the pinned actions. */
 const WIDE = '(min-width: 1440px)';
 
-/** The columns of the booking lists (spec "bookings…" §2), sortable on the server; Total only with prices. */
-function columns(showTotal: boolean, canExport: boolean): DataTableColumn<ListRow>[] {
+/**
+ * The columns of the booking lists (spec "bookings…" §2), sortable on the server; Total only with
+ * prices. The docket number is a link to where a click on the row goes: the row's way in by keyboard.
+ */
+function columns(
+  showTotal: boolean,
+  canExport: boolean,
+  pathOf: (row: ListRow) => string,
+): DataTableColumn<ListRow>[] {
   return [
     {
       accessor: 'dck_docket',
       title: 'Docket No',
       sortable: true,
       render: (r) => (
-        <Text fw={600} size="sm">
+        // The row's own click would open the booking a second time.
+        <Anchor component={Link} to={pathOf(r)} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
           {r.dck_docket}
-        </Text>
+        </Anchor>
       ),
     },
     {
@@ -129,10 +137,11 @@ interface DocketTableProps {
   canExport: boolean;
   sort: DataTableSortStatus<ListRow>;
   onSort: (sort: DataTableSortStatus<ListRow>) => void;
-  onOpen: (row: ListRow) => void;
+  /** Where a row opens: the booking, read-only. */
+  pathOf: (row: ListRow) => string;
 }
 
-/** A booking list; a click on a row opens the booking read-only. */
+/** A booking list; a click on a row, or its docket number's link, opens the booking read-only. */
 export function DocketTable({
   list,
   infinite,
@@ -140,17 +149,18 @@ export function DocketTable({
   canExport,
   sort,
   onSort,
-  onOpen,
+  pathOf,
 }: DocketTableProps) {
+  const navigate = useNavigate();
   return (
     <PagedTable<ListRow>
       list={list}
       infinite={infinite}
-      columns={columns(showTotal, canExport)}
+      columns={columns(showTotal, canExport, pathOf)}
       idAccessor="dck_id"
       sortStatus={sort}
       onSortStatusChange={onSort}
-      onRowClick={onOpen}
+      onRowClick={(row) => void navigate(pathOf(row))}
       noRecordsText="No bookings found"
       pinLastColumn
     />

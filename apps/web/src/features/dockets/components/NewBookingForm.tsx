@@ -3,12 +3,13 @@ import { Box } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CustomerRow, ServiceType, UserSession, TariffType } from '@courier/contracts';
 import { PageTitle } from '../../../components/PageTitle';
+import { rescueFocus, screenHeading } from '../../../lib/focus';
 import { isCardPayer } from '../booking-outcome';
 import { useBookingRules } from '../booking-rules';
 import { accountDefaults, newBooking, type BookingValues } from '../booking-values';
 import { useAccountAddressPrefill } from '../use-account-address';
 import { useBookingFlow } from '../use-booking-flow';
-import { useNewBooking, useReuseBooking } from '../use-new-booking';
+import { useNewBooking, useReuseBooking, useUnsavedBooking } from '../use-new-booking';
 import { BookingSections } from './BookingSections';
 import { ConfirmStep, EditActions } from './StepPanel';
 import { YourBooking } from './YourBooking';
@@ -46,6 +47,7 @@ export function NewBookingForm({
 
   const fresh = () => {
     form.setValues(newBooking(defaultAccount));
+    form.resetDirty();
     form.clearErrors();
     prefill(defaultAccount.cust_id);
   };
@@ -65,10 +67,28 @@ export function NewBookingForm({
     prefill(defaultAccount.cust_id);
   }, [prefill, reused, defaultAccount.cust_id]);
 
+  // 'New booking' asks before it wipes what was entered and not saved yet.
+  useUnsavedBooking(() => flow.step !== 'complete' && form.isDirty());
+
+  // Each step replaces the buttons that had focus: Quote's result (the Confirm step) takes it, a
+  // saved booking's heading 'BOOKING {docket}', and Change gives it back to Quote.
   const confirmRef = useRef<HTMLDivElement>(null);
+  const confirmTitle = useRef<HTMLHeadingElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const shownStep = useRef(flow.step);
   useEffect(() => {
-    if (flow.step === 'confirm') confirmRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    if (shownStep.current === flow.step) return;
+    shownStep.current = flow.step;
+    if (flow.step === 'confirm') {
+      confirmTitle.current?.focus({ preventScroll: true });
+      confirmRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    } else if (flow.step === 'complete') screenHeading()?.focus({ preventScroll: true });
+    else submitButton.current?.focus();
   }, [flow.step]);
+  // A Quote or a save that failed, or a save that started afresh, leaves focus on no control.
+  useEffect(() => {
+    if (!flow.busy) rescueFocus(submitButton.current);
+  }, [flow.busy]);
 
   const onAccount = (chosen: CustomerRow) => {
     form.setValues({ dck_cust_id: String(chosen.cust_id), ...accountDefaults(chosen) });
@@ -83,6 +103,7 @@ export function NewBookingForm({
         busy={flow.busy}
         onSubmit={flow.submit}
         onReset={fresh}
+        submitRef={submitButton}
       />
     ) : flow.step === 'confirm' ? (
       <Box ref={confirmRef}>
@@ -93,6 +114,7 @@ export function NewBookingForm({
           onChange={flow.change}
           onConfirm={flow.confirm}
           onSaveAndReuse={flow.saveAndReuse}
+          titleRef={confirmTitle}
         />
       </Box>
     ) : null;

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBack, IconCalculator, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import type { PriceResponse } from '@courier/contracts';
@@ -12,10 +13,12 @@ interface EditActionsProps {
   busy: boolean;
   onSubmit: () => void;
   onReset: () => void;
+  /** Quote (or Confirm): focus comes back to it from the confirm step's Change. */
+  submitRef?: Ref<HTMLButtonElement>;
 }
 
 /** The editing step's actions (spec "bookings…" §4): Quote (or Confirm without the summary right) and Reset. */
-export function EditActions({ summary, showPrice, busy, onSubmit, onReset }: EditActionsProps) {
+export function EditActions({ summary, showPrice, busy, onSubmit, onReset, submitRef }: EditActionsProps) {
   const hint = !summary
     ? 'Press Confirm to book.'
     : showPrice
@@ -32,6 +35,7 @@ export function EditActions({ summary, showPrice, busy, onSubmit, onReset }: Edi
             Reset
           </Button>
           <Button
+            ref={submitRef}
             leftSection={summary ? <IconCalculator size={16} /> : <IconCheck size={16} />}
             loading={busy}
             onClick={onSubmit}
@@ -53,6 +57,8 @@ interface ConfirmStepProps {
   onChange: () => void;
   onConfirm: () => void;
   onSaveAndReuse: () => void;
+  /** The section's title: focus moves there when Quote opens this step. */
+  titleRef?: Ref<HTMLHeadingElement>;
 }
 
 /**
@@ -66,9 +72,10 @@ export function ConfirmStep({
   onChange,
   onConfirm,
   onSaveAndReuse,
+  titleRef,
 }: ConfirmStepProps) {
   return (
-    <Section title="Confirm">
+    <Section title="Confirm" titleRef={titleRef}>
       <Stack gap="md">
         {quote ? (
           <QuoteSummary quote={quote} />

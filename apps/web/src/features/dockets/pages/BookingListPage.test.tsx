@@ -74,6 +74,27 @@ describe('BookingListPage, row actions', () => {
   });
 });
 
+describe('BookingListPage, opening a booking', () => {
+  it('makes each docket number a link to where its row opens, and follows it with Enter', async () => {
+    serveList();
+    const { user } = renderList('/docket/list');
+    const link = await screen.findByRole('link', { name: '1002' });
+    expect(link.getAttribute('href')).toBe('/docket/detailhistory?_id=2&caller=docketList');
+    link.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('location').textContent).toBe('/docket/detailhistory?_id=2&caller=docketList');
+  });
+
+  it('links the History rows with caller docketArchive', async () => {
+    serveList();
+    const { user } = renderList('/docket/archive');
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const link = await screen.findByRole('link', { name: '1001' });
+    expect(link.getAttribute('href')).toBe('/docket/detailhistory?_id=1&caller=docketArchive');
+  });
+});
+
 describe('BookingListPage, Recent', () => {
   it("lists the recent bookings, newest docket first, 20 a page, with the search box 'Search My Bookings...'", async () => {
     const api = serveList();

@@ -116,7 +116,7 @@ function BookingList({ archive }: { archive: boolean }) {
               canExport={session.user.ausr_rights_export === 'T'}
               sort={sort}
               onSort={setSort}
-              onOpen={(row) => void navigate(bookingHistoryPath(row.dck_id, tab.caller))}
+              pathOf={(row) => bookingHistoryPath(row.dck_id, tab.caller)}
             />
           )}
         </Stack>

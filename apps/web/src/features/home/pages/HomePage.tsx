@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAddressBook, IconList, IconPlus } from '@tabler/icons-react';
+import { rescueFocus } from '../../../lib/focus';
 import { canOpen } from '../../auth';
 import { useSignedIn } from '../../auth';
 import { useNewBooking } from '../../dockets';
@@ -16,11 +18,14 @@ export default function HomePage() {
   const mayBook = canOpen(session, '/docket/detail');
   const mayList = canOpen(session, '/docket/list');
   const mayAddresses = canOpen(session, '/address/list');
+  // After a login the form that had focus is gone: the welcome heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => rescueFocus(heading.current), []);
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="xs">
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             Welcome, {session.user.ausr_firstname}
           </Title>
           <Text c="dimmed">{session.tenant.name}</Text>

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { ActionIcon, TextInput, Tooltip, type TextInputProps } from '@mantine/core';
+import { ActionIcon, Loader, TextInput, Tooltip, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
 interface PostcodeFieldProps extends TextInputProps {
@@ -14,7 +14,7 @@ interface PostcodeFieldProps extends TextInputProps {
  * next to the post code'); Enter in the field searches too.
  */
 export function PostcodeField({ onSearch, searching, readOnly, ...input }: PostcodeFieldProps) {
-  const search = onSearch && !readOnly ? onSearch : undefined;
+  const search = onSearch && !readOnly ? () => !searching && onSearch() : undefined;
   return (
     <TextInput
       autoComplete="off"
@@ -28,9 +28,11 @@ export function PostcodeField({ onSearch, searching, readOnly, ...input }: Postc
       rightSectionPointerEvents="all"
       rightSection={
         search && (
+          // Not `loading`: that disables the button, and the focus on it would fall to the page
+          // body, and with it the place ADDRESS LIST gives focus back to when it closes.
           <Tooltip label="Find Address">
-            <ActionIcon variant="light" aria-label="Find Address" loading={searching} onClick={search}>
-              <IconSearch size={16} />
+            <ActionIcon variant="light" aria-label="Find Address" aria-busy={searching} onClick={search}>
+              {searching ? <Loader size={14} /> : <IconSearch size={16} />}
             </ActionIcon>
           </Tooltip>
         )

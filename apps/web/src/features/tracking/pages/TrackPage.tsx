@@ -12,6 +12,7 @@ import { storedTrackingRef } from '../../../lib/stored-context';
 import { useSession } from '../../auth';
 import { useGuestDatabase } from '../../auth';
 import { docketTrackQuery } from '../api/docket-track';
+import { useTrackEvents } from '../api/use-track-events';
 import { OrderSummary } from '../components/OrderSummary';
 
 /** A tracking reference as issued: letters, digits and dashes, at most 40. */
@@ -56,6 +57,7 @@ export default function TrackPage() {
   const database = useTrackDatabase();
   const track = useQuery({ ...docketTrackQuery(database ?? '', ref ?? ''), enabled: !!ref && !!database });
   const error = track.error instanceof ApiError ? track.error : null;
+  useTrackEvents(database, ref, track.isSuccess);
 
   // An unknown database sends the user to login (spec "bookings…" §8).
   if (error?.fields?.database) return <Navigate to="/login" replace />;

@@ -1,0 +1,1 @@
+CREATE INDEX "docket_addresses_collection_deadline_idx" ON "docket_addresses" USING btree ("dadd_deadline","dadd_dck_id") WHERE "docket_addresses"."dadd_seq" = 0;

@@ -1,0 +1,92 @@
+import {
+  char,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { dockets } from './dockets';
+import { users } from './users';
+
+/**
+ * Quotes of the quote wizard (spec "bookings…" §2, §4 Quote wizard). The guid a guest holds is 256
+ * random bits of which only the SHA-256 is kept (`quote_guid_hash`): a leaked table gives no
+ * usable guid. `quote_data` is the booking as entered (post codes, parcels, then contact and
+ * addresses); `quote_tariffs` the tariffs offered with their prices frozen in pence (miles,
+ * minutes, price lines). `quote_expires_at` is 15 minutes after the tariffs page was reached.
+ * `quote_dck_id` is unique: one docket per quote, held by the database.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    quote_id: serial('quote_id').primaryKey(),
+    quote_guid_hash: char('quote_guid_hash', { length: 64 }).notNull().unique(),
+    quote_cust_id: integer('quote_cust_id')
+      .notNull()
+      .references(() => customers.cust_id),
+    /** The signed-in user who quoted, if any; the docket's dck_ausr_id. */
+    quote_ausr_id: integer('quote_ausr_id').references(() => users.ausr_id, { onDelete: 'set null' }),
+    /** priced | chosen | detailed | booked. */
+    quote_state: varchar('quote_state', { length: 10 }).notNull().default('priced'),
+    quote_data: jsonb('quote_data').notNull(),
+    quote_tariffs: jsonb('quote_tariffs').notNull(),
+    quote_tariff: integer('quote_tariff'),
+    quote_created: timestamp('quote_created', { withTimezone: true }).notNull(),
+    quote_expires_at: timestamp('quote_expires_at', { withTimezone: true }).notNull(),
+    quote_dck_id: integer('quote_dck_id')
+      .unique()
+      .references(() => dockets.dck_id, { onDelete: 'set null' }),
+  },
+  (t) => [index('quotes_expires_idx').on(t.quote_expires_at)],
+);
+
+/**
+ * Card authorisations (issue 11 §2), for the control room: the provider, its reference, the hold
+ * in pence and the state (pending, authorised, declined, abandoned, failed). Authorise only: a
+ * hold is never captured here. `pauth_dck_id` is unique: one docket per authorisation.
+ */
+export const paymentAuthorisations = pgTable(
+  'payment_authorisations',
+  {
+    pauth_id: serial('pauth_id').primaryKey(),
+    pauth_quote_id: integer('pauth_quote_id')
+      .notNull()
+      .references(() => quotes.quote_id, { onDelete: 'cascade' }),
+    pauth_provider: varchar('pauth_provider', { length: 20 }).notNull(),
+    pauth_reference: varchar('pauth_reference', { length: 200 }).notNull(),
+    pauth_amount_pence: integer('pauth_amount_pence').notNull(),
+    pauth_currency: char('pauth_currency', { length: 3 }).notNull().default('GBP'),
+    pauth_state: varchar('pauth_state', { length: 12 }).notNull().default('pending'),
+    pauth_message: varchar('pauth_message', { length: 300 }).notNull().default(''),
+    pauth_dck_id: integer('pauth_dck_id')
+      .unique()
+      .references(() => dockets.dck_id, { onDelete: 'set null' }),
+    pauth_created: timestamp('pauth_created', { withTimezone: true }).notNull(),
+    pauth_updated: timestamp('pauth_updated', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_authorisations_ref_idx').on(t.pauth_provider, t.pauth_reference),
+    index('payment_authorisations_quote_idx').on(t.pauth_quote_id),
+  ],
+);
+
+/**
+ * The sandbox provider's own book (what Stripe or Worldpay keep on their side): one test payment
+ * per reference, open until the test card page authorises, declines or it is cancelled.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  sbx_reference: varchar('sbx_reference', { length: 64 }).primaryKey(),
+  sbx_amount_pence: integer('sbx_amount_pence').notNull(),
+  sbx_currency: char('sbx_currency', { length: 3 }).notNull(),
+  sbx_description: varchar('sbx_description', { length: 200 }).notNull().default(''),
+  sbx_return_url: varchar('sbx_return_url', { length: 500 }).notNull(),
+  /** open | authorised | declined | cancelled. */
+  sbx_state: varchar('sbx_state', { length: 10 }).notNull().default('open'),
+  sbx_card_last4: char('sbx_card_last4', { length: 4 }),
+  sbx_created: timestamp('sbx_created', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatUk, ukDayAndTime, ukDayStart, ukNextDayStart } from './dates';
+
+describe('UK dates', () => {
+  it('formats in UK time on both sides of the clock changes', () => {
+    expect(formatUk(new Date('2026-01-15T09:05:00Z'))).toBe('15/01/2026 09:05');
+    expect(formatUk(new Date('2026-07-15T09:05:00Z'))).toBe('15/07/2026 10:05');
+    expect(formatUk(new Date('2026-07-15T23:30:00Z'), 'DD/MM/YYYY')).toBe('16/07/2026');
+    // 29/03/2026 01:00 UTC the clocks go forward; 25/10/2026 01:00 UTC they go back.
+    expect(formatUk(new Date('2026-03-29T00:59:00Z'))).toBe('29/03/2026 00:59');
+    expect(formatUk(new Date('2026-03-29T01:00:00Z'))).toBe('29/03/2026 02:00');
+    expect(formatUk(new Date('2026-10-25T00:30:00Z'))).toBe('25/10/2026 01:30');
+    expect(formatUk(new Date('2026-10-25T01:30:00Z'))).toBe('25/10/2026 01:30');
+  });
+
+  it('finds the start of a UK day and of the next one, summer and winter', () => {
+    expect(ukDayStart('15/01/2026')?.toISOString()).toBe('2026-01-15T00:00:00.000Z');
+    expect(ukDayStart('15/07/2026')?.toISOString()).toBe('2026-07-14T23:00:00.000Z');
+    expect(ukDayStart('29/03/2026')?.toISOString()).toBe('2026-03-29T00:00:00.000Z');
+    expect(ukNextDayStart('29/03/2026')?.toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(ukNextDayStart('25/10/2026')?.toISOString()).toBe('2026-10-26T00:00:00.000Z');
+    expect(ukNextDayStart('31/12/2026')?.toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('refuses what is not a real DD/MM/YYYY date', () => {
+    for (const bad of ['31/02/2026', '29/02/2027', '1/1/2026', '2026-01-01', '00/01/2026', '15/13/2026', ''])
+      expect(ukDayStart(bad), bad).toBeNull();
+    expect(ukDayStart('29/02/2028')?.toISOString()).toBe('2028-02-29T00:00:00.000Z');
+  });
+
+  it('names the UK weekday and time', () => {
+    // Saturday 23:30 UTC in summer is Sunday 00:30 in the UK.
+    expect(ukDayAndTime(new Date('2026-07-18T23:30:00Z'))).toEqual({
+      key: 'sun',
+      name: 'Sunday',
+      time: '00:30',
+    });
+    expect(ukDayAndTime(new Date('2026-11-23T13:00:00Z'))).toEqual({
+      key: 'mon',
+      name: 'Monday',
+      time: '13:00',
+    });
+  });
+});

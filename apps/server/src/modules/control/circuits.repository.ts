@@ -1,0 +1,291 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CircuitField } from '@courier/contracts';
+import { likeEscape, queryRows, type Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import { circuits, circuitUsers } from '../../db/schema';
+
+/** What a circuit selects (see the circuits table): each non-empty list must hold the docket's value. */
+export interface CircuitSelection {
+  cir_circ_code: string;
+  cir_statuses: string[];
+  cir_cust_ids: number[];
+  cir_serv_types: string[];
+  cir_postcode_areas: string[];
+  cir_window_hours: number | null;
+}
+
+/** A circuit as linked to one user. */
+export interface LinkedCircuit extends CircuitSelection {
+  cir_id: number;
+  cir_name: string;
+  cir_selectfields: string;
+  cir_countdown_minutes: number;
+  acia_update: string;
+  acia_refresh: number | null;
+}
+
+const linkedColumns = {
+  cir_id: circuits.cir_id,
+  cir_circ_code: circuits.cir_circ_code,
+  cir_name: circuits.cir_name,
+  cir_selectfields: circuits.cir_selectfields,
+  cir_statuses: circuits.cir_statuses,
+  cir_cust_ids: circuits.cir_cust_ids,
+  cir_serv_types: circuits.cir_serv_types,
+  cir_postcode_areas: circuits.cir_postcode_areas,
+  cir_window_hours: circuits.cir_window_hours,
+  cir_countdown_minutes: circuits.cir_countdown_minutes,
+  acia_update: circuitUsers.acia_update,
+  acia_refresh: circuitUsers.acia_refresh,
+};
+
+/** The circuits linked to a user, by name. */
+export function circuitsOfUser(db: Executor, ausrId: number): Promise<LinkedCircuit[]> {
+  return db
+    .select(linkedColumns)
+    .from(circuitUsers)
+    .innerJoin(circuits, eq(circuits.cir_id, circuitUsers.acia_cir_id))
+    .where(eq(circuitUsers.acia_ausr_id, ausrId))
+    .orderBy(asc(circuits.cir_name), asc(circuits.cir_circ_code));
+}
+
+/** Every circuit of the tenant with what it selects (a tenant has tens, not thousands). */
+export function allCircuits(db: Executor): Promise<CircuitSelection[]> {
+  return db
+    .select({
+      cir_circ_code: circuits.cir_circ_code,
+      cir_statuses: circuits.cir_statuses,
+      cir_cust_ids: circuits.cir_cust_ids,
+      cir_serv_types: circuits.cir_serv_types,
+      cir_postcode_areas: circuits.cir_postcode_areas,
+      cir_window_hours: circuits.cir_window_hours,
+    })
+    .from(circuits);
+}
+
+/** A PostgreSQL array literal of strings, each quoted: `{"a","b\"c"}`. */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => '\\' + c)}"`).join(',')}}`;
+const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
+/** The area of the collection post code (its leading letters: 'M', 'WA'), over the `fa` alias. */
+const COLLECTION_AREA = sql`substring(upper(fa.dadd_postalcode) from '^[A-Z]{1,2}')`;
+
+/**
+ * The SQL condition "circuit `c` selects docket `d`" (aliases `d` dockets, `fa` its collection
+ * address) at `now`: only the circuit's non-empty criteria, so the planner sees plain filters.
+ */
+export function selects(c: CircuitSelection, now: Date, status: SQL = sql`d.dck_status`): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (c.cir_statuses.length) parts.push(sql`${status} = any(${textArray(c.cir_statuses)}::bpchar[])`);
+  if (c.cir_cust_ids.length) parts.push(sql`d.dck_cust_id = any(${intArray(c.cir_cust_ids)}::int[])`);
+  if (c.cir_serv_types.length) parts.push(sql`d.dck_serv_type = any(${textArray(c.cir_serv_types)}::text[])`);
+  if (c.cir_postcode_areas.length)
+    parts.push(
+      sql`${COLLECTION_AREA} = any(${textArray(c.cir_postcode_areas.map((a) => a.toUpperCase()))}::text[])`,
+    );
+  if (c.cir_window_hours !== null)
+    parts.push(
+      sql`d.dck_booked >= ${now.toISOString()}::timestamptz - make_interval(hours => ${c.cir_window_hours}::int)`,
+    );
+  return sql.join(parts, sql` and `);
+}
+
+/** The first (collection) address of `d` as `fa`: booking order starts at 0 (dadd_seq). */
+const COLLECTION = sql`left join docket_addresses fa on fa.dadd_dck_id = d.dck_id and fa.dadd_seq = 0`;
+/** The last (delivery) address of `d`, as the lateral `la`. */
+const DELIVERY = sql`left join lateral (
+  select dadd_companyname, dadd_town, dadd_postalcode, dadd_deadline
+    from docket_addresses where dadd_dck_id = d.dck_id order by dadd_seq desc limit 1) la on true`;
+
+/** Statuses before collection: the countdown watches the collection deadline, later the delivery's. */
+const DUE = sql`(case when d.dck_status in ('W', 'O', 'G') then fa.dadd_deadline else la.dadd_deadline end)`;
+
+/** The SQL of each circuit field (selected under the field's name). */
+const FIELD_SQL: Record<CircuitField, SQL> = {
+  dck_docket: sql`d.dck_docket`,
+  dck_booked: sql`d.dck_booked`,
+  cust_acc_code: sql`c.cust_acc_code`,
+  cust_name: sql`c.cust_name`,
+  dck_cust_ref1: sql`d.dck_cust_ref1`,
+  dck_serv_type: sql`d.dck_serv_type`,
+  ttyp_description: sql`t.ttyp_description`,
+  dck_contact: sql`d.dck_contact`,
+  dsts_description: sql`s.dsts_description`,
+  dck_status_time: sql`d.dck_status_time`,
+  drv_driver: sql`d.drv_driver`,
+  drv_name: sql`v.drv_name`,
+  from_companyname: sql`fa.dadd_companyname`,
+  from_town: sql`fa.dadd_town`,
+  from_postcode: sql`fa.dadd_postalcode`,
+  from_ready: sql`fa.dadd_ready`,
+  from_deadline: sql`fa.dadd_deadline`,
+  to_companyname: sql`la.dadd_companyname`,
+  to_town: sql`la.dadd_town`,
+  to_postcode: sql`la.dadd_postalcode`,
+  to_deadline: sql`la.dadd_deadline`,
+};
+
+/** A page of a circuit's dockets: its selection, the filter text, the sort, limit and offset. */
+export interface CircuitPageQuery {
+  circuit: CircuitSelection & { cir_countdown_minutes: number };
+  now: Date;
+  /** Text the docket's search text must contain ('' for none). */
+  search: string;
+  sort: { column: CircuitField; direction: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+}
+
+/** One row of a circuit page: the board's fields and every circuit field by name. */
+export type CircuitDocketRecord = {
+  dck_id: number;
+  dck_docket: string | number;
+  dck_status: string;
+  dsts_description: string;
+  dsts_color: string;
+  dsts_font_color: string;
+  drv_driver: string | null;
+  due: Date | string | null;
+  countdown: boolean;
+} & Record<`f_${CircuitField}`, unknown>;
+
+/** The joins a sort on each field needs beside the dockets table (the page's ids are chosen with them). */
+const JOIN_OF: Partial<Record<CircuitField, 'c' | 't' | 's' | 'v' | 'fa' | 'la'>> = {
+  cust_acc_code: 'c',
+  cust_name: 'c',
+  ttyp_description: 't',
+  dsts_description: 's',
+  drv_name: 'v',
+  from_companyname: 'fa',
+  from_town: 'fa',
+  from_postcode: 'fa',
+  from_ready: 'fa',
+  from_deadline: 'fa',
+  to_companyname: 'la',
+  to_town: 'la',
+  to_postcode: 'la',
+  to_deadline: 'la',
+};
+const JOINS = {
+  c: sql`join customers c on c.cust_id = d.dck_cust_id`,
+  t: sql`join tariff_types t on t.ttyp_tariff = d.dck_tariff`,
+  s: sql`join docket_statuses s on s.dsts_id = d.dck_status`,
+  v: sql`left join drivers v on v.drv_driver = d.drv_driver`,
+  // Every docket has its collection address (a booking runs from a collection to a delivery): an
+  // inner join lets a sort by its deadline read the partial index of collection deadlines in order.
+  fa: sql`join docket_addresses fa on fa.dadd_dck_id = d.dck_id and fa.dadd_seq = 0`,
+  la: DELIVERY,
+};
+
+/**
+ * The board's rows of the given docket ids: every circuit field, the colours, the due time and the
+ * countdown flag (due by `now` plus `minutes`). A named prepared statement, planned once per tenant:
+ * planning this eight-table join cost several times its execution.
+ */
+function buildRowsByIds(db: Executor, name: string) {
+  const pairs: [string, SQL][] = [
+    ['dck_id', sql`d.dck_id`],
+    ['dck_docket', sql`d.dck_docket`],
+    ['dck_status', sql`d.dck_status`],
+    ['dsts_description', sql`s.dsts_description`],
+    ['dsts_color', sql`s.dsts_color`],
+    ['dsts_font_color', sql`s.dsts_font_color`],
+    ['drv_driver', sql`d.drv_driver`],
+    ['due', DUE],
+    [
+      'countdown',
+      sql`(s.dsts_complete <> 'T' and ${DUE} is not null
+        and ${DUE} <= ${sql.placeholder('now')}::timestamptz + make_interval(mins => ${sql.placeholder('minutes')}::int))`,
+    ],
+    ...(Object.keys(FIELD_SQL) as CircuitField[]).map((f): [string, SQL] => [`f_${f}`, FIELD_SQL[f]]),
+  ];
+  // One JSON object a row (dates as ISO text): mapping thirty selected fields of every row one by
+  // one was the board's largest cost in Node.
+  const row = sql.join(
+    pairs.map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  );
+  return db
+    .select({ row: sql<CircuitDocketRecord>`json_build_object(${row})` })
+    .from(sql`dockets d ${JOINS.s} ${JOINS.c} ${JOINS.t} ${JOINS.v} ${COLLECTION} ${DELIVERY}`)
+    .where(sql`d.dck_id = any(${sql.placeholder('ids')}::int[])`)
+    .prepare(name);
+}
+
+/**
+ * One page of the dockets a circuit selects, filtered, sorted (nulls last, then by docket number)
+ * and paged in SQL, with the countdown flag: not complete and due within the circuit's minutes or
+ * past. The page's ids come first, from the dockets table and only the joins its filter and sort
+ * need (planned for its values: a generic plan cannot see the limit and goes parallel); then the
+ * rows of those ids by a prepared statement.
+ */
+export async function circuitDockets(db: Executor, q: CircuitPageQuery): Promise<CircuitDocketRecord[]> {
+  const dir = sql.raw(q.sort.direction === 'asc' ? 'asc' : 'desc');
+  const order =
+    q.sort.column === 'dck_docket'
+      ? sql`d.dck_docket ${dir}`
+      : sql`${FIELD_SQL[q.sort.column]} ${dir} nulls last, d.dck_docket ${dir}`;
+  const needed = new Set<keyof typeof JOINS>();
+  const sortJoin = JOIN_OF[q.sort.column];
+  if (sortJoin) needed.add(sortJoin);
+  if (q.circuit.cir_postcode_areas.length) needed.add('fa');
+  const joins = sql.join(
+    (Object.keys(JOINS) as (keyof typeof JOINS)[]).filter((j) => needed.has(j)).map((j) => JOINS[j]),
+    sql` `,
+  );
+  const ids = await queryRows<{ dck_id: number }>(
+    db,
+    sql`select d.dck_id from dockets d ${joins}
+       where ${selects(q.circuit, q.now)}
+         ${q.search ? sql`and d.dck_search like ${'%' + likeEscape(q.search.toLowerCase()) + '%'}` : sql``}
+       order by ${order}
+       limit ${q.limit} offset ${q.offset}`,
+  );
+  if (ids.length === 0) return [];
+  const rows = await prepared(db, 'circuit_rows_by_ids', buildRowsByIds).execute({
+    ids: `{${ids.map((r) => r.dck_id).join(',')}}`,
+    now: q.now.toISOString(),
+    minutes: q.circuit.cir_countdown_minutes,
+  });
+  const byId = new Map(rows.map(({ row }) => [row.dck_id, row]));
+  return ids.map((r) => byId.get(r.dck_id)).filter((r) => r !== undefined);
+}
+
+/** Dockets a circuit selects, per status. */
+export async function circuitCounts(
+  db: Executor,
+  circuit: CircuitSelection,
+  now: Date,
+): Promise<{ dck_status: string; n: number }[]> {
+  const rows = await queryRows<{ dck_status: string; n: string }>(
+    db,
+    sql`select d.dck_status, count(*) as n from dockets d ${circuit.cir_postcode_areas.length ? COLLECTION : sql``}
+         where ${selects(circuit, now)} group by d.dck_status order by d.dck_status`,
+  );
+  return rows.map((r) => ({ dck_status: r.dck_status, n: Number(r.n) }));
+}
+
+/**
+ * The codes of the `among` circuits that select docket `dckId` now (none for an unknown docket);
+ * with `asStatus`, those that would select it were it in that status.
+ */
+export async function circuitsSelecting(
+  db: Executor,
+  dckId: number,
+  among: readonly CircuitSelection[],
+  now: Date,
+  asStatus?: string,
+): Promise<string[]> {
+  if (among.length === 0) return [];
+  const status = asStatus === undefined ? undefined : sql`${asStatus}::bpchar`;
+  const cases = sql.join(
+    among.map((c) => sql`case when ${selects(c, now, status)} then ${c.cir_circ_code}::text end`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ codes: string[] }>(
+    db,
+    sql`select array_remove(array[${cases}], null) as codes from dockets d ${COLLECTION} where d.dck_id = ${dckId}`,
+  );
+  return rows[0]?.codes ?? [];
+}

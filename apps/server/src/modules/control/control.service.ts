@@ -1,0 +1,182 @@
+import {
+  allowedNext,
+  DEFAULT_REFRESH_SECONDS,
+  needOf,
+  parseSelectFields,
+  stampedNow,
+  type CircuitColumn,
+  type CircuitDocketListResponse,
+  type CircuitDocketRow,
+  type CircuitRow,
+  type DocketStatusRow,
+  type DriverRow,
+  type ExceptionRow,
+} from '@courier/contracts';
+import type { z } from 'zod';
+import type { circuitDocketListRequest, driverInput, driverListRequest } from '@courier/contracts';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/audit.repository';
+import { assertRight, hasRight, type AuthContext } from '../auth/access';
+import * as circuits from './circuits.repository';
+import * as repo from './status.repository';
+
+/** What the control room needs beyond the caller. */
+export interface ControlDeps {
+  clock: Clock;
+}
+
+/** Seconds between refreshes (spec "access…" §9): empty → 30, 0 → none, else as set. */
+export const refreshSeconds = (acia_refresh: number | null): number =>
+  acia_refresh === null ? DEFAULT_REFRESH_SECONDS : Math.max(0, acia_refresh);
+
+const circuitRowOf = (c: circuits.LinkedCircuit): CircuitRow => ({
+  cir_circ_code: c.cir_circ_code,
+  cir_name: c.cir_name,
+  acia_update: c.acia_update === 'T' ? 'T' : 'F',
+  acia_refresh: refreshSeconds(c.acia_refresh),
+  cir_countdown_minutes: c.cir_countdown_minutes,
+});
+
+/** circuit/list (control right): the circuits linked to the caller, by name; none is an empty list. */
+export async function listCircuits(auth: AuthContext): Promise<CircuitRow[]> {
+  assertRight(auth, 'control');
+  return (await circuits.circuitsOfUser(auth.db, auth.user.ausr_id)).map(circuitRowOf);
+}
+
+/** The caller's link to circuit `code` (control right); 404 'Circuit not found' when not linked. */
+async function linkedCircuit(auth: AuthContext, code: string): Promise<circuits.LinkedCircuit> {
+  assertRight(auth, 'control');
+  const found = (await circuits.circuitsOfUser(auth.db, auth.user.ausr_id)).find(
+    (c) => c.cir_circ_code === code,
+  );
+  if (!found) throw new AppError('NOT_FOUND', 'Circuit not found', { code: 'Circuit not found' });
+  return found;
+}
+
+/** circuit/columns/{code} (control right): the columns of the circuit's `cir_selectfields`, in order. */
+export async function circuitColumns(auth: AuthContext, code: string): Promise<CircuitColumn[]> {
+  return parseSelectFields((await linkedCircuit(auth, code)).cir_selectfields);
+}
+
+/** A date cell as ISO, whatever the driver gave. */
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
+
+/**
+ * circuit/docket/list/{code} (control right, linked circuit): one page of the dockets the circuit
+ * selects, with its columns (`cells`, dates ISO), status colours, the countdown flag and its due
+ * time; sorted by a circuit field (then docket number), filtered by text, paged in SQL; with the
+ * count per status when asked. 404 when the circuit is not linked to the caller.
+ */
+export async function circuitDocketList(
+  auth: AuthContext,
+  deps: ControlDeps,
+  code: string,
+  req: z.output<typeof circuitDocketListRequest>,
+): Promise<CircuitDocketListResponse> {
+  const circuit = await linkedCircuit(auth, code);
+  const columns = parseSelectFields(circuit.cir_selectfields);
+  const now = deps.clock.now();
+  const records = await circuits.circuitDockets(auth.db, {
+    circuit,
+    now,
+    search: req.search,
+    sort: req.sort,
+    limit: req.pageSize + 1,
+    offset: (req.page - 1) * req.pageSize,
+  });
+  const rows: CircuitDocketRow[] = records.slice(0, req.pageSize).map((r) => ({
+    dck_id: r.dck_id,
+    dck_docket: Number(r.dck_docket),
+    dck_status: r.dck_status,
+    dsts_description: r.dsts_description,
+    dsts_color: r.dsts_color,
+    dsts_font_color: r.dsts_font_color,
+    drv_driver: r.drv_driver,
+    countdown: r.countdown,
+    due: iso(r.due),
+    cells: Object.fromEntries(
+      columns.map((c) => {
+        const v = r[`f_${c.field}`];
+        const cell =
+          v === null || v === undefined
+            ? null
+            : c.kind === 'date'
+              ? iso(v)
+              : c.kind === 'number'
+                ? Number(v)
+                : String(v);
+        return [c.field, cell];
+      }),
+    ),
+  }));
+  return {
+    circuit: circuitRowOf(circuit),
+    columns,
+    rows,
+    page: req.page,
+    pageSize: req.pageSize,
+    hasMore: records.length > req.pageSize,
+    ...(req.counts ? { counts: await circuits.circuitCounts(auth.db, circuit, now) } : {}),
+  };
+}
+
+/** docket/status/list (any signed-in user): every status with its colours, allowed next statuses and needs. */
+export async function listStatuses(auth: AuthContext): Promise<DocketStatusRow[]> {
+  const statuses = await repo.listStatuses(auth.db);
+  return statuses.map((s) => ({
+    dsts_id: s.dsts_id,
+    dsts_description: s.dsts_description,
+    dsts_fwds: s.dsts_fwds,
+    dsts_web: s.dsts_web === 'T' ? 'T' : 'F',
+    dsts_color: s.dsts_color,
+    dsts_font_color: s.dsts_font_color,
+    dsts_complete: s.dsts_complete === 'T' ? 'T' : 'F',
+    next: allowedNext(statuses, s.dsts_id),
+    need: needOf(s.dsts_id),
+    stamped_now: stampedNow(s.dsts_id),
+  }));
+}
+
+/** exception/list (any signed-in user): the active exception reasons, by description. */
+export const listExceptions = (auth: AuthContext): Promise<ExceptionRow[]> => repo.listExceptions(auth.db);
+
+/** 403 unless the caller has the control or the admin right (drivers are theirs to see and edit). */
+function assertDriverRight(auth: AuthContext): void {
+  if (!hasRight(auth, 'control')) assertRight(auth, 'admin');
+}
+
+/** The most drivers driver/list answers (a search narrows them). */
+export const DRIVER_LIST_MAX = 500;
+
+/** driver/list (control or admin right): drivers by name, active only unless asked, at most 500. */
+export async function listDrivers(
+  auth: AuthContext,
+  req: z.output<typeof driverListRequest>,
+): Promise<DriverRow[]> {
+  assertDriverRight(auth);
+  return repo.listDrivers(auth.db, { ...req, limit: DRIVER_LIST_MAX });
+}
+
+/**
+ * driver/post (control or admin right): creates the driver or updates the one with its code, with
+ * an audit row, in one transaction; answers the saved driver. 400 naming drv_tariff for an unknown vehicle.
+ */
+export async function postDriver(auth: AuthContext, input: z.output<typeof driverInput>): Promise<DriverRow> {
+  assertDriverRight(auth);
+  const code = input.drv_driver.toUpperCase();
+  await auth.db.transaction(async (tx) => {
+    await repo.upsertDriver(tx, { ...input, drv_driver: code });
+    await writeAudit(tx, {
+      user: auth.user.ausr_logon,
+      unit: 'control',
+      process: 'driver/post',
+      type: 'info',
+      detail: { drv_driver: code, drv_active: input.drv_active },
+    });
+  });
+  const saved = await repo.driverByCode(auth.db, code);
+  if (!saved) throw new AppError('NOT_FOUND', 'Driver not found', { drv_driver: 'Driver not found' });
+  return saved;
+}

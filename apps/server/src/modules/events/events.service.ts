@@ -1,0 +1,68 @@
+import type { DocketEvent } from '@courier/contracts';
+import { docketScope, hasRight, type AuthContext } from '../auth/access';
+import { circuitsOfUser } from '../control/circuits.repository';
+import { parseNotice, type DocketNotice } from './live';
+
+/** Sends one named event of the stream to the caller. */
+export type SendEvent = (event: 'ready' | 'docket', data: object) => void;
+
+/**
+ * Who hears what: a control user the changes of the circuits linked to them (any acia_update),
+ * a booking user (history, booking or trace right) the changes of the dockets in their docket
+ * scope (linked accounts; own bookings only for an own-bookings user). Undefined: not for them.
+ */
+export function eventFor(
+  notice: DocketNotice,
+  who: { circuits: ReadonlySet<string>; accounts: ReadonlySet<number>; ownerId?: number; bookings: boolean },
+): DocketEvent | undefined {
+  const circuits = notice.circuits.filter((c) => who.circuits.has(c));
+  const ownsIt =
+    who.bookings &&
+    who.accounts.has(notice.dck_cust_id) &&
+    (who.ownerId === undefined || notice.owners.includes(who.ownerId));
+  if (circuits.length === 0 && !ownsIt) return undefined;
+  return { dck_id: notice.dck_id, dck_docket: notice.dck_docket, dck_status: notice.dck_status, circuits };
+}
+
+/**
+ * GET /api/events (any signed-in user): subscribes the caller to the tenant's live events, filtered
+ * by eventFor with the circuits and accounts they have when the stream opens (a reconnect picks up
+ * new links). `ready` is sent again whenever the server's LISTEN connection was lost and is back,
+ * since events may have been missed. Resolves once listening, with the unsubscribe.
+ */
+export async function subscribe(auth: AuthContext, send: SendEvent): Promise<() => void> {
+  const linked = hasRight(auth, 'control') ? await circuitsOfUser(auth.db, auth.user.ausr_id) : [];
+  const scope = docketScope(auth);
+  const who = {
+    circuits: new Set(linked.map((c) => c.cir_circ_code)),
+    accounts: new Set(scope.accountIds),
+    ownerId: scope.ownerId,
+    bookings: hasRight(auth, 'history') || hasRight(auth, 'booking') || hasRight(auth, 'trace'),
+  };
+  return auth.tenant.listen({
+    event(payload) {
+      const notice = parseNotice(payload);
+      const event = notice && eventFor(notice, who);
+      if (event) send('docket', event);
+    },
+    resync: () => send('ready', {}),
+  });
+}
+
+/**
+ * The public tracking view's stream (GET /api/docket/track/events): a `docket` event, with no
+ * content, each time the docket of that tracking reference changes; the page then reads its
+ * summary again through docket/track. Nothing about other dockets, and no ids, reach a guest.
+ */
+export function subscribeTracking(
+  tenant: { listen: AuthContext['tenant']['listen'] },
+  dckId: number,
+  send: SendEvent,
+): Promise<() => void> {
+  return tenant.listen({
+    event(payload) {
+      if (parseNotice(payload)?.dck_id === dckId) send('docket', {});
+    },
+    resync: () => send('ready', {}),
+  });
+}

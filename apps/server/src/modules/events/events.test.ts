@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import type { DocketEvent } from '@courier/contracts';
+import { buildApp } from '../../app';
+import { openTenants, type TenantRegistry } from '../../db/tenants';
+import {
+  ADMIN,
+  CONTROL,
+  CUSTOMER,
+  DB_KINDS,
+  booking,
+  loginAs,
+  post,
+  statusChange,
+  TENANT_A,
+  TENANT_B,
+  useTestApp,
+  type TestApp,
+} from '../../test/harness';
+
+/** One server-sent event as a client reads it. */
+interface Received {
+  event: string;
+  data: unknown;
+  at: number;
+}
+
+/** A minimal EventSource over fetch (Node has none): collects events and comments as they come. */
+class StreamClient {
+  readonly events: Received[] = [];
+  readonly comments: string[] = [];
+  ended = false;
+  private waiters: (() => void)[] = [];
+  private constructor(
+    private readonly abort: AbortController,
+    readonly status: number,
+  ) {}
+
+  static async open(url: string, token?: string, path = '/api/events'): Promise<StreamClient> {
+    const abort = new AbortController();
+    const res = await fetch(`${url}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: abort.signal,
+    });
+    const client = new StreamClient(abort, res.status);
+    if (res.status !== 200) {
+      client.ended = true;
+      await res.body?.cancel();
+      return client;
+    }
+    void client.read(res.body!.getReader());
+    return client;
+  }
+
+  private async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
+          this.parse(buffer.slice(0, i));
+          buffer = buffer.slice(i + 2);
+        }
+        this.wake();
+      }
+    } catch {
+      // Aborted by close().
+    }
+    this.ended = true;
+    this.wake();
+  }
+
+  private parse(block: string): void {
+    let event = 'message';
+    let data = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
+      else if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data += line.slice(6);
+    }
+    if (data) this.events.push({ event, data: JSON.parse(data), at: performance.now() });
+  }
+
+  private wake(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Resolves when `test` holds, or rejects after `ms`. */
+  async until(test: () => boolean, ms = 3000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!test()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('timed out waiting on the event stream');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 50));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The `docket` events received for docket number `n`. */
+  docket(n: number): (DocketEvent & { at: number })[] {
+    return this.events
+      .filter((e) => e.event === 'docket' && (e.data as DocketEvent).dck_docket === n)
+      .map((e) => ({ ...(e.data as DocketEvent), at: e.at }));
+  }
+
+  close(): void {
+    this.abort.abort();
+  }
+}
+
+/** A second server process over the same databases: its own tenants (so its own LISTEN connections). */
+async function secondProcess(t: TestApp, liveEvents = {}) {
+  const tenants: TenantRegistry = await openTenants(t.specs);
+  const app: FastifyInstance = await buildApp({ ...t.deps, tenants, liveEvents });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    close: async () => {
+      await app.close();
+      await tenants.close();
+    },
+  };
+}
+
+describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
+  const t = useTestApp(kind, { dockets: 20 });
+  let b: Awaited<ReturnType<typeof secondProcess>>;
+  let control: string;
+  let admin: string;
+  let customer: string;
+  let account: number;
+  const clients: StreamClient[] = [];
+  const open = async (token?: string) => {
+    const c = await StreamClient.open(b.url, token);
+    clients.push(c);
+    if (c.status === 200) await c.until(() => c.events.some((e) => e.event === 'ready'));
+    return c;
+  };
+
+  beforeAll(async () => {
+    b = await secondProcess(t, { heartbeatMs: 100, maxPublicPerAddress: 3 });
+    [control, admin, customer] = await Promise.all([
+      loginAs(t.app, ...CONTROL),
+      loginAs(t.app, ...ADMIN),
+      loginAs(t.app, ...CUSTOMER),
+    ]);
+    account = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0].cust_id;
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await b?.close();
+  });
+
+  const book = async () =>
+    (await post(t.app, '/api/docket/post', booking(account), customer)).json().dck_docket as number;
+
+  it('answers 401 without a session', async () => {
+    const c = await open();
+    expect(c.status).toBe(401);
+  });
+
+  it('brings a change made through process A to the SSE clients of process B that may see it, within a second', async () => {
+    const n = await book();
+    const [controlB, adminB, customerB, otherTenant] = await Promise.all([
+      open(control),
+      open(admin),
+      open(customer),
+      open(await loginAs(t.app, ...CONTROL, TENANT_B)),
+    ]);
+    const sent = performance.now();
+    const res = await post(
+      t.app,
+      '/api/docket/status/change',
+      statusChange(n, 'W', 'G', { driver: 'D01' }),
+      control,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await controlB.until(() => controlB.docket(n).length > 0);
+    const [event] = controlB.docket(n);
+    expect(event!.at - sent).toBeLessThan(1000);
+    // Collected in Manchester: the control user's live circuit and its North West one.
+    expect(event).toMatchObject({ dck_docket: n, dck_status: 'G', circuits: ['LIVE', 'NWCOLL'] });
+    await adminB.until(() => adminB.docket(n).length > 0);
+    await customerB.until(() => customerB.docket(n).length > 0);
+    expect(customerB.docket(n)[0]).toMatchObject({ dck_status: 'G', circuits: [] });
+
+    // Into 'Query': the admin's Exceptions circuit hears it, the control user (not linked to it) does not.
+    await post(t.app, '/api/docket/status/change', statusChange(n, 'G', 'Q', { signed_by: 'Ops' }), control);
+    await adminB.until(() => adminB.docket(n).length === 2);
+    expect(adminB.docket(n)[1]!.circuits).toEqual(['EXQ', 'LIVE', 'NWCOLL']);
+    await controlB.until(() => controlB.docket(n).length === 2);
+    expect(controlB.docket(n)[1]!.circuits).toEqual(['LIVE', 'NWCOLL']);
+
+    // A refused change sends nothing; another tenant hears nothing of this one.
+    const stale = await post(
+      t.app,
+      '/api/docket/status/change',
+      statusChange(n, 'W', 'G', { driver: 'D01' }),
+      control,
+    );
+    expect(stale.statusCode).toBe(409);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(controlB.docket(n)).toHaveLength(2);
+    expect(otherTenant.events.filter((e) => e.event === 'docket')).toEqual([]);
+  });
+
+  it('streams one tracked docket to a guest holding its tracking reference, without content, and nothing else', async () => {
+    const mine = (await post(t.app, '/api/docket/post', booking(account), customer)).json() as {
+      dck_docket: number;
+      tracking_reference: string;
+    };
+    const other = await book();
+    const trackPath = (database: string, ref: string) =>
+      `/api/docket/track/events?${new URLSearchParams({ database, tracking_ref: ref }).toString()}`;
+    const guest = await StreamClient.open(
+      b.url,
+      undefined,
+      trackPath(TENANT_A, mine.tracking_reference.toLowerCase()),
+    );
+    clients.push(guest);
+    expect(guest.status).toBe(200);
+    await guest.until(() => guest.events.some((e) => e.event === 'ready'));
+    const dockets = () => guest.events.filter((e) => e.event === 'docket');
+
+    await post(t.app, '/api/docket/status/change', statusChange(other, 'W', 'G', { driver: 'D01' }), control);
+    await post(
+      t.app,
+      '/api/docket/status/change',
+      statusChange(mine.dck_docket, 'W', 'G', { driver: 'D01' }),
+      control,
+    );
+    await guest.until(() => dockets().length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(dockets().map((e) => e.data)).toEqual([{}]);
+
+    // One address may hold only so many open (this process allows 3): the next is refused, and a
+    // closed one makes room again.
+    const more = [];
+    for (let i = 0; i < 2; i++) {
+      more.push(await StreamClient.open(b.url, undefined, trackPath(TENANT_A, mine.tracking_reference)));
+      clients.push(more.at(-1)!);
+    }
+    expect(more.map((c) => c.status)).toEqual([200, 200]);
+    const refused = await StreamClient.open(b.url, undefined, trackPath(TENANT_A, mine.tracking_reference));
+    expect(refused.status).toBe(429);
+    more[0]!.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await StreamClient.open(b.url, undefined, trackPath(TENANT_A, mine.tracking_reference));
+    clients.push(again);
+    expect(again.status).toBe(200);
+
+    // An unknown reference, or one asked of another database, is not found.
+    for (const path of [trackPath(TENANT_A, 'TBNOSUCHREF00'), trackPath(TENANT_B, mine.tracking_reference)]) {
+      const none = await StreamClient.open(b.url, undefined, path);
+      expect(none.status, path).toBe(404);
+    }
+  });
+
+  it('survives a lost LISTEN connection: clients are told to refetch (ready) and events flow again', async () => {
+    const c = await open(control);
+    const readies = () => c.events.filter((e) => e.event === 'ready').length;
+    const db = t.tenants.get(TENANT_A)!.db;
+    const killed = await queryRows<{ pg_terminate_backend: boolean }>(
+      db,
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
+    expect(killed.length).toBeGreaterThan(0);
+    await c.until(() => readies() === 2, 5000);
+    const n = await book();
+    await post(t.app, '/api/docket/status/change', statusChange(n, 'W', 'G', { driver: 'D02' }), control);
+    await c.until(() => c.docket(n).length === 1);
+  });
+
+  it('sends heartbeats, and ends the stream when the client goes', async () => {
+    const c = await open(control);
+    await c.until(() => c.comments.includes('heartbeat'), 2000);
+    c.close();
+    await c.until(() => c.ended);
+  });
+
+  it('ends open streams when the app closes, and after the longest stream time (the browser reconnects)', async () => {
+    const other = await secondProcess(t, { heartbeatMs: 50, maxStreamMs: 400 });
+    let held: StreamClient | undefined;
+    try {
+      const short = await StreamClient.open(other.url, control);
+      clients.push(short);
+      await short.until(() => short.events.some((e) => e.event === 'ready'));
+      await short.until(() => short.ended, 2000);
+      held = await StreamClient.open(other.url, control);
+      clients.push(held);
+      await held.until(() => held!.events.some((e) => e.event === 'ready'));
+    } finally {
+      const started = Date.now();
+      await other.close();
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+    await held.until(() => held!.ended, 1000);
+  });
+});

@@ -1,0 +1,78 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { paymentAuthorisations, quotes } from '../../db/schema';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type NewQuote = Omit<typeof quotes.$inferInsert, 'quote_id'>;
+
+/** Stores a new quote; returns its id. */
+export async function insertQuote(db: Executor, q: NewQuote): Promise<number> {
+  const [row] = await db.insert(quotes).values(q).returning({ id: quotes.quote_id });
+  return row!.id;
+}
+
+/** The quote whose guid hashes to `hash`, or undefined. */
+export async function quoteByGuidHash(db: Executor, hash: string): Promise<QuoteRow | undefined> {
+  const rows = await db.select().from(quotes).where(eq(quotes.quote_guid_hash, hash)).limit(1);
+  return rows[0];
+}
+
+/**
+ * The quote, its row locked until the transaction ends (SELECT … FOR UPDATE): fulfilments of one
+ * quote run one after another, so the second sees the docket the first wrote.
+ */
+export async function lockQuote(tx: Executor, quoteId: number): Promise<QuoteRow | undefined> {
+  const rows = await tx.select().from(quotes).where(eq(quotes.quote_id, quoteId)).for('update').limit(1);
+  return rows[0];
+}
+
+/**
+ * Updates a quote that is not booked; false when it was booked meanwhile (a conditional update,
+ * so a change never lands on a paid quote).
+ */
+export async function updateOpenQuote(
+  db: Executor,
+  quoteId: number,
+  values: Partial<Pick<QuoteRow, 'quote_state' | 'quote_data' | 'quote_tariff'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(quotes)
+    .set(values)
+    .where(and(eq(quotes.quote_id, quoteId), isNull(quotes.quote_dck_id)))
+    .returning({ id: quotes.quote_id });
+  return rows.length === 1;
+}
+
+/** Marks a locked quote booked with its docket (inside the fulfilment's transaction). */
+export async function markQuoteBooked(tx: Executor, quoteId: number, dckId: number): Promise<void> {
+  await tx
+    .update(quotes)
+    .set({ quote_state: 'booked', quote_dck_id: dckId })
+    .where(eq(quotes.quote_id, quoteId));
+}
+
+/** The latest authorisation of a quote, or undefined. */
+export async function latestAuthorisation(db: Executor, quoteId: number) {
+  const rows = await db
+    .select()
+    .from(paymentAuthorisations)
+    .where(eq(paymentAuthorisations.pauth_quote_id, quoteId))
+    .orderBy(desc(paymentAuthorisations.pauth_id))
+    .limit(1);
+  return rows[0];
+}
+
+/** A quote's authorisation of a provider reference, or undefined. */
+export async function authorisationOf(db: Executor, quoteId: number, reference: string) {
+  const rows = await db
+    .select()
+    .from(paymentAuthorisations)
+    .where(
+      and(
+        eq(paymentAuthorisations.pauth_quote_id, quoteId),
+        eq(paymentAuthorisations.pauth_reference, reference),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}

@@ -1,0 +1,387 @@
+import {
+  addressRoleErrors,
+  MSG,
+  penceToPounds,
+  type CheckoutResponse,
+  type QuoteCustomer,
+  type QuotePaymentResponse,
+  type QuoteView,
+  type TariffType,
+  quoteChooseRequest,
+  quoteDocketRequest,
+  quotePaymentRequest,
+  quoteTariffsRequest,
+} from '@courier/contracts';
+import type { z } from 'zod';
+import { AppError, validationError } from '../../lib/app-error';
+import { randomToken, sha256 } from '../../lib/tokens';
+import type { Tenant, TenantRegistry } from '../../db/tenants';
+import type { AuthContext } from '../auth/access';
+import { guestTenant } from '../auth/guest.service';
+import {
+  listTariffRates,
+  listTariffTypes,
+  quoteAccount,
+  serviceTypeById,
+} from '../customers/customers.repository';
+import { bookingRules, validateBookingOn } from '../dockets/docket.validation';
+import { docketById } from '../dockets/dockets.repository';
+import { capacityOf, overCapacity } from '../pricing/capacity';
+import { priceParts, travelMinutes } from '../pricing/pricing.service';
+import {
+  BAD_POSTCODE,
+  normalisePostcode,
+  placeOf,
+  postcodeAllowed,
+  routeMiles,
+} from '../postcode/postcode.service';
+import { quoteSettingsOf } from '../settings/settings.service';
+import {
+  abandonPending,
+  fulfil,
+  providerOf,
+  startPayment,
+  type PaymentDeps,
+} from '../payments/payments.service';
+import {
+  chosenOf,
+  dataOf,
+  docketOfQuote,
+  quoteViewOf,
+  tariffsOf,
+  type FrozenTariff,
+  type QuoteData,
+} from './quote-booking';
+import * as repo from './quotes.repository';
+
+/** A quote is valid this long after the tariffs page is reached (spec "bookings…" §9). */
+export const QUOTE_MINUTES = 15;
+
+/** What the quote calls need: the tenants, the clock, the post code index and the payments. */
+export interface QuoteDeps extends PaymentDeps {
+  tenants: TenantRegistry;
+}
+
+/** 410 'Quote Expired' (spec "bookings…" §8), naming the guid. */
+const expired = () => new AppError('GONE', MSG.quoteExpired, { guid: MSG.quoteExpiredTitle });
+const notFound = () => new AppError('NOT_FOUND', MSG.quoteNotFound, { guid: MSG.quoteNotFound });
+
+/** The quote account (default.aset_quote_customer); 422 naming `database` when the tenant has none. */
+async function quoteAccountOf(tenant: Tenant) {
+  const settings = await quoteSettingsOf(tenant.db);
+  const account = settings.quoteCustomer ? await quoteAccount(tenant.db, settings.quoteCustomer) : undefined;
+  if (!account)
+    throw new AppError('BUSINESS_RULE', 'Quotes are not available on this database', {
+      database: 'No quote account (aset_quote_customer)',
+    });
+  return { account, settings };
+}
+
+/**
+ * A quote by its guid on the named database (guests where guest access is allowed, 401 otherwise):
+ * 404 naming `guid` when no such quote is on this database (another tenant's guid included), 410
+ * 'Quote Expired' once its 15 minutes are over and it is not booked, unless `evenExpired`.
+ */
+async function openQuote(
+  deps: QuoteDeps,
+  database: string,
+  guid: string,
+  caller: AuthContext | undefined,
+  evenExpired = false,
+) {
+  const tenant = await guestTenant(deps, database, caller);
+  const quote = await repo.quoteByGuidHash(tenant.db, sha256(guid));
+  if (!quote) throw notFound();
+  if (!evenExpired && isExpired(deps, quote)) throw expired();
+  return { tenant, quote };
+}
+
+const isExpired = (deps: QuoteDeps, q: repo.QuoteRow) =>
+  q.quote_dck_id === null && deps.clock.now().getTime() >= q.quote_expires_at.getTime();
+
+/** The quote as the wizard shows it, with its latest payment state and docket number. */
+async function viewOf(tenant: Tenant, q: repo.QuoteRow, guid: string): Promise<QuoteView> {
+  const auth = await repo.latestAuthorisation(tenant.db, q.quote_id);
+  const payment = auth && auth.pauth_state !== 'voided' ? (auth.pauth_state as QuoteView['payment']) : null;
+  const docket = q.quote_dck_id === null ? undefined : await docketById(tenant.db, q.quote_dck_id);
+  return quoteViewOf(q, guid, payment, docket ? Number(docket.dck_docket) : null);
+}
+
+/** quote/customer (public): the account guests book on, with its method of payment. */
+export async function quoteCustomer(
+  deps: QuoteDeps,
+  database: string,
+  caller: AuthContext | undefined,
+): Promise<QuoteCustomer> {
+  const { account } = await quoteAccountOf(await guestTenant(deps, database, caller));
+  return account;
+}
+
+/** quote/tarifftype/list (public): tariffs by vehicle id 1–11. */
+export async function quoteTariffTypes(
+  deps: QuoteDeps,
+  database: string,
+  caller: AuthContext | undefined,
+): Promise<TariffType[]> {
+  return listTariffTypes((await guestTenant(deps, database, caller)).db);
+}
+
+/**
+ * quote/alltariffs/list (public; spec "bookings…" §7): prices every tariff for the post codes and
+ * parcels with the tariff's rates and the hold margin, drops the tariffs without the success
+ * flag (the consignment does not fit the vehicle, or its rates are unusable), and stores a new
+ * quote with the prices frozen, valid 15 minutes from now. Answers the quote with its guid, which
+ * only this answer carries. 400 naming a post code that is not a UK post code or the roles of
+ * the first and last address; 422 naming an unknown post code, or `parcels` when no vehicle fits.
+ */
+export async function allTariffs(
+  deps: QuoteDeps,
+  req: z.output<typeof quoteTariffsRequest>,
+  caller: AuthContext | undefined,
+): Promise<QuoteView> {
+  const tenant = await guestTenant(deps, req.database, caller);
+  const { account, settings } = await quoteAccountOf(tenant);
+  const fields: Record<string, string> = addressRoleErrors(req.addresses);
+  req.addresses.forEach((a, i) => {
+    if (!postcodeAllowed(a.dadd_postalcode, false)) fields[`addresses.${i}.dadd_postalcode`] = BAD_POSTCODE;
+  });
+  if (!(await serviceTypeById(tenant.db, req.dck_serv_type))) fields.dck_serv_type = 'Unknown service type';
+  if (Object.keys(fields).length) throw validationError(fields);
+  const places = req.addresses.map((a, i) =>
+    placeOf(deps.geo, a.dadd_postalcode, `addresses.${i}.dadd_postalcode`),
+  );
+  const miles = routeMiles(places);
+  const pieces = req.parcels.reduce((n, p) => n + p.dpcl_quantity, 0);
+  const { config } = await bookingRules(tenant.db, req.dck_serv_type);
+  const tariffs: FrozenTariff[] = [];
+  for (const t of await listTariffRates(tenant.db)) {
+    const usable = t.ttyp_base_pence >= 0 && t.ttyp_per_mile_pence >= 0 && t.ttyp_extra_parcel_pence >= 0;
+    if (!usable || overCapacity(t.ttyp_description, capacityOf(t.ttyp_tariff, config), req.parcels)) continue;
+    const { price, parts } = priceParts(t, miles, pieces, settings.holdMargin);
+    tariffs.push({
+      ttyp_tariff: t.ttyp_tariff,
+      ttyp_description: t.ttyp_description,
+      ...price,
+      miles,
+      minutes: travelMinutes(miles, t.ttyp_speed_mph),
+      parts,
+    });
+  }
+  if (!tariffs.length)
+    throw new AppError('BUSINESS_RULE', 'No vehicle can carry this consignment', {
+      parcels: 'No vehicle can carry this consignment',
+    });
+  const now = deps.clock.now();
+  const guid = randomToken();
+  const data: QuoteData = {
+    dck_serv_type: req.dck_serv_type,
+    postcodes: req.addresses.map((a) => ({
+      dadd_addresstype: a.dadd_addresstype,
+      dadd_postalcode: normalisePostcode(a.dadd_postalcode),
+    })),
+    parcels: req.parcels,
+  };
+  const id = await repo.insertQuote(tenant.db, {
+    quote_guid_hash: sha256(guid),
+    quote_cust_id: account.cust_id,
+    quote_ausr_id: caller?.tenant.name === tenant.name ? caller.user.ausr_id : null,
+    quote_state: 'priced',
+    quote_data: data,
+    quote_tariffs: tariffs,
+    quote_tariff: null,
+    quote_created: now,
+    quote_expires_at: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
+    quote_dck_id: null,
+  });
+  return viewOf(tenant, (await repo.lockQuote(tenant.db, id))!, guid);
+}
+
+/**
+ * quote (public): the quote as it stands and, with `ttyp_tariff`, the tariff chosen on 'Your
+ * Quote' (400 naming ttyp_tariff when it is not one of the quote's tariffs). Choosing another
+ * tariff abandons a payment in progress. 404 unknown guid, 410 expired, 409 when already booked.
+ */
+export async function choose(
+  deps: QuoteDeps,
+  req: z.output<typeof quoteChooseRequest>,
+  caller: AuthContext | undefined,
+): Promise<QuoteView> {
+  const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller);
+  if (req.ttyp_tariff === undefined || req.ttyp_tariff === quote.quote_tariff)
+    return viewOf(tenant, quote, req.guid);
+  assertOpen(quote);
+  if (!tariffsOf(quote).some((t) => t.ttyp_tariff === req.ttyp_tariff))
+    throw validationError({ ttyp_tariff: 'Unknown tariff' });
+  await abandonPending(deps, tenant, quote.quote_id);
+  const state = quote.quote_state === 'priced' ? 'chosen' : quote.quote_state;
+  if (
+    !(await repo.updateOpenQuote(tenant.db, quote.quote_id, {
+      quote_tariff: req.ttyp_tariff,
+      quote_state: state,
+    }))
+  )
+    throw booked();
+  return viewOf(tenant, { ...quote, quote_tariff: req.ttyp_tariff, quote_state: state }, req.guid);
+}
+
+const booked = () => new AppError('CONFLICT', 'This quote is already booked', { guid: 'Already booked' });
+function assertOpen(q: repo.QuoteRow): void {
+  if (q.quote_dck_id !== null) throw booked();
+}
+
+/** Filled parts of a quote address among company, building, street, locality, town, county, post code, country. */
+const ADDRESS_PARTS = [
+  'dadd_companyname',
+  'dadd_build',
+  'dadd_street',
+  'dadd_locality',
+  'dadd_town',
+  'dadd_county',
+  'dadd_postalcode',
+  'dadd_country',
+] as const;
+
+/**
+ * quote/docket (public): the contact details and full addresses of pages 3 and 4, checked by the
+ * booking's rules on the quote account (mandatory fields, PO box, hours of operation, references)
+ * and the quote's: a tariff chosen first (422 naming ttyp_tariff), the quoted post codes in their
+ * order (422 naming the post code: its price is frozen), three filled parts per address (422 with
+ * the spec's message naming the address). Saves them; the quote is then ready to pay.
+ */
+export async function saveDocket(
+  deps: QuoteDeps,
+  req: z.output<typeof quoteDocketRequest>,
+  caller: AuthContext | undefined,
+): Promise<QuoteView> {
+  const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller);
+  assertOpen(quote);
+  if (!chosenOf(quote))
+    throw new AppError('BUSINESS_RULE', 'Please choose a tariff first', { ttyp_tariff: 'Choose a tariff' });
+  const data = dataOf(quote);
+  if (req.addresses.length !== data.postcodes.length)
+    throw new AppError('BUSINESS_RULE', 'The addresses are not those quoted, please get a new quote', {
+      addresses: `The quote has ${data.postcodes.length} addresses`,
+    });
+  req.addresses.forEach((a, i) => {
+    const quoted = data.postcodes[i]!;
+    if (
+      normalisePostcode(a.dadd_postalcode) !== quoted.dadd_postalcode ||
+      a.dadd_addresstype !== quoted.dadd_addresstype
+    ) {
+      const message = `Not the quoted post code ${quoted.dadd_postalcode}, please get a new quote`;
+      throw new AppError('BUSINESS_RULE', message, { [`addresses.${i}.dadd_postalcode`]: message });
+    }
+    if (ADDRESS_PARTS.filter((k) => a[k].trim()).length < 3)
+      throw new AppError('BUSINESS_RULE', MSG.quoteAddressParts, {
+        [`addresses.${i}`]: MSG.quoteAddressParts,
+      });
+  });
+  const contact = {
+    dck_contact: req.dck_contact,
+    dck_telephone: req.dck_telephone,
+    dck_email: req.dck_email,
+    dck_cust_ref1: req.dck_cust_ref1,
+    dck_cust_ref2: req.dck_cust_ref2,
+    dck_cust_ref3: req.dck_cust_ref3,
+    dck_cust_ref4: req.dck_cust_ref4,
+  };
+  const addresses = req.addresses.map((a) => ({
+    ...a,
+    dadd_postalcode: normalisePostcode(a.dadd_postalcode),
+  }));
+  await validateBookingOn(tenant.db, false, docketOfQuote(quote, contact, addresses));
+  const next: QuoteData = { ...data, contact, addresses };
+  if (!(await repo.updateOpenQuote(tenant.db, quote.quote_id, { quote_data: next, quote_state: 'detailed' })))
+    throw booked();
+  return viewOf(tenant, { ...quote, quote_data: next, quote_state: 'detailed' }, req.guid);
+}
+
+/**
+ * quote/checkout (public): starts the card payment of the chosen tariff's hold (pence inside,
+ * pounds in the answer) with the provider the quote account's method of payment uses (settings
+ * payment.provider.O / .S). 422 'Incomplete addresses' before quote/docket, 422 naming `amount`
+ * ('Payment amount not provided') without a hold, 422 naming `provider` when none is configured.
+ */
+export async function checkout(
+  deps: QuoteDeps,
+  req: { database: string; guid: string },
+  caller: AuthContext | undefined,
+): Promise<CheckoutResponse> {
+  const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller);
+  assertOpen(quote);
+  assertComplete(quote);
+  const { account, settings } = await quoteAccountOf(tenant);
+  const hold = chosenOf(quote)?.hold ?? 0;
+  if (hold <= 0)
+    throw new AppError('BUSINESS_RULE', MSG.paymentAmountMissing, { amount: MSG.paymentAmountMissing });
+  const mop = account.cust_mop === 'S' ? 'S' : 'O';
+  const provider = providerOf(deps, settings.providerOf[mop]);
+  const begun = await startPayment(deps, tenant, quote, provider, {
+    amountPence: hold,
+    currency: settings.currencyCode,
+  });
+  return {
+    provider: provider.name,
+    reference: begun.reference,
+    ...(begun.url ? { url: begun.url } : {}),
+    ...(begun.client ? { client: begun.client } : {}),
+    amount: penceToPounds(hold),
+    currencyCode: settings.currencyCode,
+  };
+}
+
+/** 422 'Incomplete addresses' (spec "bookings…" §5) until quote/docket saved the addresses. */
+function assertComplete(q: repo.QuoteRow): void {
+  const data = dataOf(q);
+  if (!data.addresses || !data.contact)
+    throw new AppError('BUSINESS_RULE', MSG.incompleteAddresses, { addresses: MSG.incompleteAddresses });
+}
+
+/**
+ * quote/payment (public): the return from the card page (or the card form's token): runs the one
+ * fulfilment, which asks the provider and books the docket once. Answers the booking reference;
+ * 422 'Payment Unsuccessful' with the settings' message (Quote.PaymentError) naming `reference`
+ * for a declined, abandoned or failed payment; 409 while the provider has no answer yet; 410 once
+ * the quote has expired unpaid. An authorised payment books even after the 15 minutes: the hold is taken.
+ */
+export async function pay(
+  deps: QuoteDeps,
+  req: z.output<typeof quotePaymentRequest>,
+  caller: AuthContext | undefined,
+  onMailError?: (err: unknown) => void,
+): Promise<QuotePaymentResponse> {
+  const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller, true);
+  const auth = await repo.authorisationOf(tenant.db, quote.quote_id, req.reference);
+  if (!auth) {
+    if (isExpired(deps, quote)) throw expired();
+    throw new AppError('NOT_FOUND', 'Payment not found', { reference: 'Unknown payment' });
+  }
+  const result = await fulfil(deps, tenant, auth.pauth_provider, req.reference, {
+    token: req.token,
+    quoteId: quote.quote_id,
+    onMailError,
+  });
+  if (result.state === 'authorised') return result.booking;
+  if (isExpired(deps, quote)) throw expired();
+  if (result.state === 'pending')
+    throw new AppError('CONFLICT', 'The payment is not complete yet', { reference: 'Not complete' });
+  const { paymentError } = await quoteSettingsOf(tenant.db);
+  throw new AppError('BUSINESS_RULE', paymentError, {
+    reference: result.message || MSG.paymentUnsuccessfulTitle,
+  });
+}
+
+/**
+ * GET larry/cardbooking/{guid}?database= (public): loads a card booking by its guid for the wizard
+ * (srv/guid): 422 'Incomplete addresses' until its addresses are saved, 404, 410 as for every call.
+ */
+export async function cardBooking(
+  deps: QuoteDeps,
+  database: string,
+  guid: string,
+  caller: AuthContext | undefined,
+): Promise<QuoteView> {
+  const { tenant, quote } = await openQuote(deps, database, guid, caller);
+  assertComplete(quote);
+  return viewOf(tenant, quote, guid);
+}

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+/**
+ * The built server (apps/server/dist/server.js) on one bench database, as the benchmarks run it:
+ * tenant 'Bench', no demo seed, warnings only, its output prefixed '[server]'; resolves once
+ * /readyz answers. `process.execPath`: the Node the bench runs on (the project's own under npm).
+ * BENCH_NODE_ARGS (environment): extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+ */
+export async function startBenchServer(
+  url: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(
+    process.execPath,
+    [...nodeArgs, '--enable-source-maps', 'apps/server/dist/server.js'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: url,
+        TENANT_NAME: 'Bench',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  createInterface({ input: server.stdout! }).on('line', (line) => {
+    if (line.trim()) console.log(`[server] ${line}`);
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  server.kill('SIGTERM');
+  throw new Error('server did not become ready');
+}
+
+/** RSS of a process, MB (from /proc). */
+export const rssMb = (pid: number): number =>
+  Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+const jsonHeaders = (token?: string) => ({
+  'content-type': 'application/json',
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
+
+/** POST JSON to the bench server at `base`; its JSON answer, or an Error naming the status. */
+export async function benchPost<T = Record<string, unknown>>(
+  base: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: jsonHeaders(token),
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+/** One route under load: req/s, p50 and p99 (ms) and the answers that were not 2xx. */
+export interface LoadResult {
+  title: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+/**
+ * POSTs `body` to `path` at 10 connections for `seconds` (autocannon); `setupClient` may change
+ * each connection's body (a new booking per request).
+ */
+export async function benchLoad(
+  base: string,
+  seconds: number,
+  title: string,
+  path: string,
+  body: unknown,
+  token?: string,
+  setupClient?: (client: autocannon.Client) => void,
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: base + path,
+    method: 'POST',
+    connections: 10,
+    duration: seconds,
+    headers: jsonHeaders(token),
+    body: JSON.stringify(body),
+    ...(setupClient ? { setupClient } : {}),
+  });
+  const bad = result.non2xx + result.errors;
+  return { title, rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, bad };
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness';
+import { choose, settle, signIn } from './ui';
+
+/**
+ * The control room in Chromium (issue 9 §5): `control` opens CONTROL, allocates a driver to a
+ * docket, sets it collected and delivered with signed-by, all from the keyboard; a second browser
+ * context on the same circuit sees each change without reloading, well before the circuit's 30 s
+ * refresh (the live events), and so do the customer's Your Recent Bookings and a guest's tracking
+ * view of the docket; a read-only circuit opens the docket instead. The board and the modal are
+ * shot (after axe) in both tenant themes.
+ */
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** Well under the circuit's 30 s refresh: only a pushed event makes the other board change in time. */
+const LIVE_MS = 5_000;
+
+async function openControl(page: Page, database = 'Demo Couriers'): Promise<void> {
+  await signIn(page, 'control', 'Control#2026', database);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Control' }).click();
+  await page.getByRole('heading', { name: 'CONTROL', level: 1 }).waitFor();
+  await page.locator('tr[data-docket]').first().waitFor();
+}
+
+const row = (page: Page, docket: string): Locator => page.locator(`tr[data-docket="${docket}"]`);
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'CHANGE DOCKET STATUS' });
+
+/** Opens a row from the keyboard: focus it, Enter. */
+async function openByKeyboard(page: Page, docket: string): Promise<Locator> {
+  await row(page, docket).focus();
+  await page.keyboard.press('Enter');
+  const modal = dialog(page);
+  await modal.waitFor();
+  return modal;
+}
+
+async function signedBy(page: Page, docket: string, status: string, who: string): Promise<void> {
+  const modal = await openByKeyboard(page, docket);
+  await choose(modal, 'Status', status);
+  await modal.getByRole('textbox', { name: 'Signed by' }).fill(who);
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+describe('the control room in Chromium', () => {
+  it('allocates, collects and delivers a docket; another board follows live', async () => {
+    const a = await (await h.newContext()).newPage();
+    const b = await (await h.newContext()).newPage();
+    await openControl(a);
+    await openControl(b);
+    await expect(a.getByRole('combobox', { name: 'Circuit' }).inputValue()).resolves.toBe('All live jobs');
+    await expect(
+      a
+        .getByRole('list', { name: /^Dockets per status/ })
+        .getByRole('listitem')
+        .count(),
+    ).resolves.toBeGreaterThan(2);
+    await h.screenshot(a, 'control-demo-board');
+
+    // A docket of the customer's waiting for a driver ('Booked'), on the customer's Recent Bookings.
+    const c = await (await h.newContext()).newPage();
+    await signIn(c, 'customer', 'Customer#2026');
+    await c
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Your Recent Bookings' })
+      .click();
+    await c.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    const booked = c.locator('tbody tr').filter({ hasText: 'Booked' }).first();
+    await booked.waitFor();
+    const docket = (await booked.getByRole('link').first().textContent())!.trim();
+    expect(docket).toMatch(/^\d+$/);
+    const customerRow = c
+      .locator('tbody tr')
+      .filter({ has: c.getByRole('link', { name: docket, exact: true }) });
+    // The same docket's public tracking view, opened by a guest holding its link.
+    const tab = await c.context().newPage();
+    await tab.goto('/docket/list');
+    await tab.getByRole('button', { name: `Track ${docket}` }).click();
+    await tab.waitForURL(/tracking_ref=/);
+    const ref = new URL(tab.url()).searchParams.get('tracking_ref')!;
+    await tab.close();
+    const guest = await (await h.newContext()).newPage();
+    await guest.goto(
+      `/docket/track?${new URLSearchParams({ tracking_ref: ref, database: 'Demo Couriers' })}`,
+    );
+    await guest.getByRole('heading', { name: `Tracking Reference ${ref}` }).waitFor();
+    // The Order Summary's status badge.
+    const trackedStatus = (status: string) =>
+      guest.locator('.mantine-Badge-label').filter({ hasText: new RegExp(`^${status}$`) });
+    await trackedStatus('Booked').waitFor();
+
+    await a.getByRole('textbox', { name: 'Filter' }).fill(docket);
+    await a.locator('tr[data-docket]').nth(1).waitFor({ state: 'detached' });
+    await row(a, docket).filter({ hasText: 'Booked' }).waitFor();
+    await b.getByRole('textbox', { name: 'Filter' }).fill(docket);
+    await b.locator('tr[data-docket]').nth(1).waitFor({ state: 'detached' });
+    await row(b, docket).waitFor();
+
+    // Allocate a driver, searched by vehicle.
+    const modal = await openByKeyboard(a, docket);
+    await choose(modal, 'Status', 'Driver allocated');
+    await modal.getByRole('combobox', { name: 'Driver' }).fill('Priya');
+    await a.getByRole('option', { name: /^Priya Sharma \(D02\), / }).click();
+    await settle(a);
+    await h.screenshot(a, 'control-demo-modal');
+    await modal.getByRole('button', { name: 'Allocate' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expect(row(a, docket).textContent()).resolves.toContain('Priya Sharma');
+    await row(b, docket).filter({ hasText: 'Driver allocated' }).waitFor({ timeout: LIVE_MS });
+    await row(b, docket).filter({ hasText: 'Priya Sharma' }).waitFor({ timeout: LIVE_MS });
+
+    await customerRow.filter({ hasText: 'Driver allocated' }).waitFor({ timeout: LIVE_MS });
+
+    await signedBy(a, docket, 'Collected', 'J Smith, goods in');
+    await row(b, docket).filter({ hasText: 'Collected' }).waitFor({ timeout: LIVE_MS });
+    await customerRow.filter({ hasText: 'Collected' }).waitFor({ timeout: LIVE_MS });
+
+    // Delivered is no longer live: it leaves the circuit on both boards.
+    await signedBy(a, docket, 'Delivered', 'A Patel, reception');
+    await row(a, docket).waitFor({ state: 'detached' });
+    await row(b, docket).waitFor({ state: 'detached', timeout: LIVE_MS });
+    // Complete, it moves from the customer's Recent Bookings to their History.
+    await customerRow.waitFor({ state: 'detached', timeout: LIVE_MS });
+    // The guest's tracking view says so without a reload.
+    await trackedStatus('Delivered').waitFor({ timeout: LIVE_MS });
+  });
+
+  it('opens a docket of a read-only circuit instead of changing it', async () => {
+    const page = await (await h.newContext()).newPage();
+    await openControl(page);
+    await choose(page, 'Circuit', 'North West collections');
+    await page.getByText('This circuit does not allow status changes').first().waitFor();
+    const first = page.locator('tr[data-docket]').first();
+    const docket = (await first.getAttribute('data-docket'))!;
+    await first.click();
+    const view = page.getByRole('dialog', { name: `BOOKING ${docket}` });
+    await view.waitFor();
+    await expect(dialog(page).count()).resolves.toBe(0);
+    await settle(page);
+    await h.screenshot(page, 'control-demo-readonly');
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'detached' });
+    // The picker remembers the circuit.
+    await page.reload();
+    await page.getByRole('heading', { name: 'CONTROL', level: 1 }).waitFor();
+    await expect(page.getByRole('combobox', { name: 'Circuit' }).inputValue()).resolves.toBe(
+      'North West collections',
+    );
+  });
+
+  it('passes axe on the board and the modal in the Northern Express theme', async () => {
+    const page = await (await h.newContext()).newPage();
+    await openControl(page, 'Northern Express');
+    await choose(page, 'Circuit', 'All live jobs');
+    await page.locator('tr[data-docket]').first().waitFor();
+    await h.screenshot(page, 'control-north-board');
+    const docket = (await page.locator('tr[data-docket]').first().getAttribute('data-docket'))!;
+    const modal = await openByKeyboard(page, docket);
+    await settle(page);
+    await h.screenshot(page, 'control-north-modal');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await expect(row(page, docket).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  });
+});
