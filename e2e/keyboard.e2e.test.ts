@@ -148,6 +148,12 @@ describe('the portal by keyboard alone in Chromium', () => {
     await expectFocus(page, ask.getByRole('button', { name: 'Keep editing' }), 'the question');
     await settle(page);
     await h.screenshot(page, 'keyboard-new-booking-confirm');
+    // The window narrows past the menu breakpoint and back while the question is open (a rotated
+    // tablet): the header's buttons are rebuilt, and focus still goes back to New booking.
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.getByRole('button', { name: 'Toggle menu' }).waitFor();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await headerNew.waitFor();
     await page.keyboard.press('Enter');
     await ask.waitFor({ state: 'detached' });
     await expectFocus(page, headerNew, 'after Keep editing');

@@ -9,13 +9,35 @@
 let used = false;
 /** The last element focused outside any modal: where a closed modal gives focus back. */
 let outside: HTMLElement | null = null;
+/** What `outside` is, to find it again if a re-render replaced it: its landmark, tag and name. */
+let outsideKey = '';
+const LANDMARKS = 'header, nav, main, aside, footer';
+const nameOf = (el: Element) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '';
+const keyOf = (el: Element, landmark = el.closest(LANDMARKS)?.tagName ?? '') =>
+  `${landmark}|${el.tagName}|${nameOf(el)}`;
 if (typeof document !== 'undefined') {
   for (const type of ['keydown', 'pointerdown'])
     document.addEventListener(type, () => (used = true), { capture: true, once: true });
   document.addEventListener('focusin', (event) => {
     const el = event.target;
-    if (el instanceof HTMLElement && !el.closest('[role="dialog"]')) outside = el;
+    if (el instanceof HTMLElement && !el.closest('[role="dialog"]')) {
+      outside = el;
+      outsideKey = keyOf(el);
+    }
   });
+}
+
+/**
+ * The element focused before the modal, or the one that replaced it when a re-render while the modal
+ * was open rebuilt it (the window crossed the menu breakpoint and back: the header's buttons are new
+ * elements): the one connected element outside any dialog with its landmark, tag and name.
+ */
+function lastOutside(): HTMLElement | null {
+  if (!outside || outside.isConnected) return outside;
+  const twins = Array.from(document.querySelectorAll<HTMLElement>(outside.tagName)).filter(
+    (el) => !el.closest('[role="dialog"]') && keyOf(el) === outsideKey,
+  );
+  return twins.length === 1 ? twins[0]! : null;
 }
 
 /** Focus has fallen to the page body after the user did something. */
@@ -39,7 +61,7 @@ export const AFTER_EXIT_MS = 50;
 /**
  * After a modal has closed (the theme runs it for every Modal): unless focus already sits on a
  * control outside any dialog (Mantine's returnFocus found the trigger), gives it to the last element
- * focused before the modal, or the screen's heading when that one is gone. Mantine notes the element
+ * focused before the modal (or its replacement), or the screen's heading when that one is gone. Mantine notes the element
  * to return to as the modal opens, and under load it can note the modal's own first control
  * instead; focus then stays in the closing modal and falls to the body with it.
  */
@@ -47,6 +69,6 @@ export function focusAfterModal(): void {
   const active = document.activeElement;
   const placed =
     active !== null && active !== document.body && active.isConnected && !active.closest('[role="dialog"]');
-  const target = outside?.isConnected ? outside : screenHeading();
+  const target = lastOutside() ?? screenHeading();
   if (used && !placed) target?.focus();
 }
