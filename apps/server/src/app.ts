@@ -18,6 +18,7 @@ import type { TenantRegistry } from './db/tenants';
 import type { Clock } from './lib/clock';
 import type { GeoIndex } from './lib/geo';
 import { registerAuth, registerJsonOnly, registerSameOrigin } from './plugins/auth';
+import { logRoutes } from './modules/audit/log.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { documentCalls, SECURITY_SCHEMES } from './plugins/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes(deps));
   await app.register(settingsRoutes);
   await app.register(controlRoutes(deps));
+  await app.register(logRoutes);
   await app.register(eventRoutes(deps, deps.liveEvents));
   const sandbox = new SandboxProvider(deps.clock);
   const payments: PaymentProviders = { sandbox, ...deps.payments };

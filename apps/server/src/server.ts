@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { appVersion, readEnv } from './config/env';
 import { configuredTenants, demoTenants, embeddedDir } from './config/tenants-config';
 import { buildApp } from './app';
+import { scheduleLogPurge } from './modules/audit/log-purge.job';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { openTenants } from './db/tenants';
 import { DEMO_LOGINS, isEmpty, seedControlRoomIfMissing, seedDemo } from './db/seed/demo';
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
     webDist: env.WEB_DIST,
     addressProvider: addressProviderFromEnv(env),
   });
+  const stopPurge = scheduleLogPurge(tenants, systemClock, (msg, err) => app.log.error({ err }, msg));
   close = async () => {
+    stopPurge();
     await app.close();
     await tenants.close();
     rateLimitRedis?.disconnect();

@@ -38,12 +38,14 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  */
 const CEILING: Record<string, { js: number }> = {
   // 222,000 until zod left the sign-in page's first load and React, the router and TanStack Query
-  // got a chunk of their own (188,400 bytes with /control and the keyboard work).
-  '/login': { js: 189_000 },
+  // got a chunk of their own (188,400 bytes with /control and the keyboard work). 190,500 since the
+  // log viewer's two lazy routes re-cut the shared Mantine input chunks (+1.1 KB) and focus after a
+  // modal learnt to find a rebuilt trigger (+0.2 KB): 190,099 bytes.
+  '/login': { js: 190_500 },
   // 217,000 until React, the router and TanStack Query got a chunk of their own and the recent list's
   // schema loaded with its answer, which took zod off the home screen (189,000 bytes). Lower it
-  // again, never raise it lightly.
-  '/home': { js: 189_500 },
+  // again, never raise it lightly: 191,000 for the same re-cut as /login (190,592 bytes).
+  '/home': { js: 191_000 },
 };
 
 /** No single chunk a route loads first may be bigger than this, compressed. */

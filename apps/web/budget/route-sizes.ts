@@ -35,6 +35,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/docket/track': [GUARD, 'src/features/tracking/pages/TrackPage.tsx'],
   '/register': [GUARD, 'src/features/register/pages/RegisterPage.tsx'],
   '/control': [GUARD, 'src/features/control/pages/ControlPage.tsx'],
+  '/log': [GUARD, 'src/features/logs/pages/LogListPage.tsx'],
+  '/log/detail': [GUARD, 'src/features/logs/pages/LogDetailPage.tsx'],
 };
 
 /** Bytes of one route's first load, compressed as sent. */

@@ -29,6 +29,8 @@ interface PagedTableProps<T> {
   noRecordsText: string;
   /** Keeps the last column (row actions) in view when the table scrolls sideways. */
   pinLastColumn?: boolean;
+  /** The title of a failed load's alert ('Load Data' unless the screen names its own). */
+  errorTitle?: string;
 }
 
 /**
@@ -41,9 +43,10 @@ export function PagedTable<T>({
   infinite,
   onRowClick,
   onSortStatusChange,
+  errorTitle,
   ...table
 }: PagedTableProps<T>) {
-  if (list.error) return <LoadDataAlert error={list.error} />;
+  if (list.error) return <LoadDataAlert error={list.error} title={errorTitle} />;
   const sortBy = (next: DataTableSortStatus<T>) => onSortStatusChange(nextSort(table.sortStatus, next));
   return (
     <Stack gap="sm">

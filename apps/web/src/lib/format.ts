@@ -6,7 +6,8 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** Dates show in UK time whatever the browser's zone (ARCHITECTURE: dates). */
-const ZONE = 'Europe/London';
+export const UK_ZONE = 'Europe/London';
+const ZONE = UK_ZONE;
 
 /** `DD/MM/YYYY HH:mm` (spec "access…" §5 and §9). */
 export const formatDateTime = (iso: string): string => dayjs(iso).tz(ZONE).format('DD/MM/YYYY HH:mm');
@@ -21,3 +22,9 @@ export const formatMiles = (miles: number): string => `${miles.toFixed(1)} miles
 
 /** Control-room dates: `DD/MM HH:mm` (spec "access…" §2 Control screen, §9). */
 export const formatControlDate = (iso: string): string => dayjs(iso).tz(ZONE).format('DD/MM HH:mm');
+
+/** Log times: `HH:mm:ss` within the chosen day, `DD/MM/YYYY HH:mm:ss` on the detail screen. */
+export const formatLogTime = (iso: string, withDay = false): string =>
+  dayjs(iso)
+    .tz(ZONE)
+    .format(withDay ? 'DD/MM/YYYY HH:mm:ss' : 'HH:mm:ss');

@@ -34,7 +34,7 @@ export const auditLog = pgTable(
     log_type: varchar('log_type', { length: 20 }).notNull(),
     log_detail: jsonb('log_detail'),
   },
-  (t) => [index('audit_log_time_idx').on(t.log_time)],
+  (t) => [index('audit_log_time_idx').on(t.log_time, t.log_id)],
 );
 
 /**

@@ -228,6 +228,7 @@ export const SETTINGS: { sett_group: string; sett_key: string; sett_value: strin
   { sett_group: 'config', sett_key: 'PasswordEnforceRules', sett_value: 'T' },
   { sett_group: 'config', sett_key: 'OtpExpireMinutes', sett_value: '10' },
   { sett_group: 'config', sett_key: 'SessionIdleMinutes', sett_value: '60' },
+  { sett_group: 'config', sett_key: 'LogRetentionDays', sett_value: '90' },
   { sett_group: 'config', sett_key: 'cfg_disallow_pobox', sett_value: 'T' },
   { sett_group: 'config', sett_key: 'cfg_insight_custid', sett_value: '6' },
   { sett_group: 'general', sett_key: 'ExtraReferences', sett_value: 'F' },

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentState } from '@courier/contracts';
+import { writeAudit } from '../audit/audit.repository';
 import type { Executor } from '../../db/client';
 import { paymentAuthorisations } from '../../db/schema';
 
@@ -85,8 +86,24 @@ export async function setAuthorisationState(
       ...(to.dckId === undefined ? {} : { pauth_dck_id: to.dckId }),
     })
     .where(and(eq(paymentAuthorisations.pauth_id, pauthId), inArray(paymentAuthorisations.pauth_state, from)))
-    .returning({ id: paymentAuthorisations.pauth_id });
-  return rows.length === 1;
+    .returning({
+      pauth_quote_id: paymentAuthorisations.pauth_quote_id,
+      pauth_provider: paymentAuthorisations.pauth_provider,
+      pauth_reference: paymentAuthorisations.pauth_reference,
+      pauth_amount_pence: paymentAuthorisations.pauth_amount_pence,
+      pauth_dck_id: paymentAuthorisations.pauth_dck_id,
+    });
+  const changed = rows[0];
+  // Every change of an authorisation's state is in the log (issue 12 §4), in the same transaction.
+  if (changed)
+    await writeAudit(db, {
+      user: 'payment',
+      unit: 'payment',
+      process: `authorisation ${to.state}`,
+      type: to.state === 'declined' || to.state === 'failed' ? 'warning' : 'info',
+      detail: { ...changed, pauth_state: to.state, pauth_message: to.message ?? '' },
+    });
+  return changed !== undefined;
 }
 
 /** The pending authorisations of a quote (to abandon when the quote changes). */

@@ -1,5 +1,12 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconAddressBook, IconBroadcast, IconHome, IconList, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconBroadcast,
+  IconFileText,
+  IconHome,
+  IconList,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 
 /** A side-menu entry; `newBooking` entries go through 'New booking' (spec "access…" §2 menus). */
 export interface MenuEntry {
@@ -16,4 +23,5 @@ export const MENU: MenuEntry[] = [
   { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList },
   { label: 'Address Book', path: '/address/list', icon: IconAddressBook },
   { label: 'Control', path: '/control', icon: IconBroadcast },
+  { label: 'Log Viewer', path: '/log', icon: IconFileText },
 ];

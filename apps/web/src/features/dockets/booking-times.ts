@@ -37,24 +37,4 @@ export function dayAndTime(value: string): { key: string; name: string; time: st
   return { key: t.format('ddd').toLowerCase(), name: t.format('dddd'), time: t.format('HH:mm') };
 }
 
-/** The list filters' date format (spec "bookings…" §9: DD/MM/YYYY). */
-export const DATE_FORMAT = 'DD/MM/YYYY';
-
-/** The UK day `days` before today, DD/MM/YYYY. */
-export const ukDaysAgo = (days: number): string => dayjs().tz(ZONE).subtract(days, 'day').format(DATE_FORMAT);
-
-/** DD/MM/YYYY → the date picker's 'YYYY-MM-DD'. */
-export const ukDateToPicker = (value: string): string => value.split('/').reverse().join('-');
-
-/** The date picker's 'YYYY-MM-DD' → DD/MM/YYYY. */
-export const pickerToUkDate = (value: string): string => value.slice(0, 10).split('-').reverse().join('/');
-
-/** Names of the calendars' month, year and decade controls for assistive technology. */
-export const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
+export { CALENDAR_LABELS, DATE_FORMAT, pickerToUkDate, ukDateToPicker, ukDaysAgo } from '../../lib/uk-day';

@@ -1,0 +1,64 @@
+import { Cron } from 'croner';
+import type { Executor } from '../../db/client';
+import type { TenantRegistry } from '../../db/tenants';
+import type { Clock } from '../../lib/clock';
+import { UK_TZ } from '../../lib/dates';
+import { settingsOf } from '../settings/settings.repository';
+import { writeAudit } from './audit.repository';
+import { purgeLogBatch } from './log.repository';
+
+/** How long log entries are kept when config.LogRetentionDays is not set (issue 12 §4). */
+export const DEFAULT_LOG_RETENTION_DAYS = 90;
+/** Rows deleted per statement. */
+const PURGE_BATCH = 5_000;
+const DAY_MS = 86_400_000;
+
+/** config.LogRetentionDays (1–36,500), else 90. */
+export async function logRetentionDaysOf(db: Executor): Promise<number> {
+  const v = (await settingsOf(db, 'config')).LogRetentionDays;
+  return v && /^\d{1,5}$/.test(v) && Number(v) >= 1 ? Number(v) : DEFAULT_LOG_RETENTION_DAYS;
+}
+
+/**
+ * Deletes one tenant's log entries older than its retention (days before `clock.now()`), in batches,
+ * and records the purge itself as an entry when it deleted any; the number deleted. Safe to run in
+ * several processes at once: a second run finds nothing left to delete.
+ */
+export async function purgeLog(db: Executor, clock: Clock): Promise<number> {
+  const days = await logRetentionDaysOf(db);
+  const before = new Date(clock.now().getTime() - days * DAY_MS);
+  let total = 0;
+  for (let n = PURGE_BATCH; n === PURGE_BATCH; total += n) n = await purgeLogBatch(db, before, PURGE_BATCH);
+  if (total > 0)
+    await writeAudit(db, {
+      user: 'system',
+      unit: 'system',
+      process: 'log purge',
+      type: 'info',
+      detail: { deleted: total, retentionDays: days, before: before.toISOString() },
+    });
+  return total;
+}
+
+/**
+ * Schedules the purge of every tenant's log (croner; by default daily at 03:17 UK time), one tenant
+ * after another, never overlapping itself; a failure is logged and the next run tries again.
+ * Returns the stop.
+ */
+export function scheduleLogPurge(
+  tenants: TenantRegistry,
+  clock: Clock,
+  log: (msg: string, err?: unknown) => void,
+  pattern = '17 3 * * *',
+): () => void {
+  const job = new Cron(pattern, { timezone: UK_TZ, protect: true }, async () => {
+    for (const tenant of tenants.tenants) {
+      try {
+        await purgeLog(tenant.db, clock);
+      } catch (err) {
+        log(`log purge failed for ${tenant.name}`, err);
+      }
+    }
+  });
+  return () => job.stop();
+}

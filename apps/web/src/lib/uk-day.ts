@@ -1,0 +1,30 @@
+import dayjs from 'dayjs';
+import { UK_ZONE } from './format';
+
+/**
+ * UK days for the date filters (booking history, the log viewer): DD/MM/YYYY as the API takes it,
+ * and the date picker's 'YYYY-MM-DD'.
+ */
+
+/** The list filters' date format (spec "bookings…" §9: DD/MM/YYYY). */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+/** The UK day `days` before today, DD/MM/YYYY. */
+export const ukDaysAgo = (days: number): string =>
+  dayjs().tz(UK_ZONE).subtract(days, 'day').format(DATE_FORMAT);
+
+/** DD/MM/YYYY → the date picker's 'YYYY-MM-DD'. */
+export const ukDateToPicker = (value: string): string => value.split('/').reverse().join('-');
+
+/** The date picker's 'YYYY-MM-DD' → DD/MM/YYYY. */
+export const pickerToUkDate = (value: string): string => value.slice(0, 10).split('-').reverse().join('/');
+
+/** Names of the calendars' month, year and decade controls for assistive technology. */
+export const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
