@@ -78,3 +78,13 @@ export const idempotencyHeader = z.object({
     .regex(/^[\x21-\x7e]{1,100}$/, 'Use 1 to 100 printable characters')
     .optional(),
 });
+
+/**
+ * Body of system/{group}/post (admin right): the group's whole set of values for the tenant, or for
+ * the account `cust_id` (its overrides); keys left out are removed. Rules: settings-rules.ts.
+ */
+export const settingsPostRequest = settingsListRequest.extend({
+  values: z.record(z.string().max(100), z.string()),
+});
+export type SettingsPostRequest = z.input<typeof settingsPostRequest>;
+export const settingsPostResponse = z.object({ message: z.string() });

@@ -13,3 +13,4 @@ export * from './booking-times';
 export * from './control';
 export * from './quotes';
 export * from './logs';
+export * from './settings-rules';

@@ -25,6 +25,7 @@ export const MSG = {
   currentPasswordWrong: 'The current password is not correct',
   passwordReused: 'The new password must be different from the current one',
   stepRequired: 'Please complete the login first',
+  settingsSaved: 'Settings saved',
   hoursOfOperation: 'Booking jobs for outside of hours of operation is not available.',
   unknownPostcode: 'Unknown post code',
   /** Title and message of an expired quote (spec "bookings…" §8). */

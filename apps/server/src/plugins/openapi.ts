@@ -122,8 +122,12 @@ export const SUMMARIES: Record<string, string> = {
 /** The summary of a call: its line in SUMMARIES, or the settings group of system/{group}/list. */
 function summaryOf(route: string): string | undefined {
   const url = route.replace(/:(\w+)/g, '{$1}');
-  const group = /^\/api\/system\/(\w+)\/list$/.exec(url)?.[1];
-  return SUMMARIES[url] ?? (group ? `Settings: the ${group} group, key to value` : undefined);
+  const [, group, verb] = /^\/api\/system\/(\w+)\/(list|post)$/.exec(url) ?? [];
+  const summary =
+    verb === 'post'
+      ? `Settings: save the ${group} group (administrators)`
+      : group && `Settings: the ${group} group, key to value`;
+  return SUMMARIES[url] ?? summary;
 }
 
 /** The calls that answer a file, and its media types. */

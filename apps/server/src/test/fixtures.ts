@@ -63,3 +63,17 @@ export const driver = (code: string, overrides: Partial<DriverInput> = {}): Driv
   drv_tariff: 4,
   ...overrides,
 });
+
+/** Next `weekday` (0 Sunday … 6 Saturday) at hh:mm UK time, as ISO. */
+export function nextWeekday(weekday: number, hhmm: string): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + ((weekday - d.getUTCDay() + 7) % 7 || 7));
+  const day = d.toISOString().slice(0, 10);
+  // Bookings are judged in UK time; use a fixed +00:00/+01:00 offset from the UK clock.
+  const offset = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .find((p) => p.type === 'timeZoneName')!.value;
+  // 'GMT' (or 'UTC', 'GMT+0') in winter, 'GMT+1' in summer.
+  const hours = Number(/[+-]\d+/.exec(offset)?.[0] ?? 0);
+  return `${day}T${hhmm}:00${hours >= 0 ? '+' : '-'}${String(Math.abs(hours)).padStart(2, '0')}:00`;
+}

@@ -113,3 +113,13 @@ export async function quoteAccount(db: Executor, custId: number) {
     .limit(1);
   return rows[0];
 }
+
+/** Whether account `custId` exists (on hold or not). */
+export async function customerExists(db: Executor, custId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.cust_id })
+    .from(customers)
+    .where(eq(customers.cust_id, custId))
+    .limit(1);
+  return rows.length === 1;
+}

@@ -13,20 +13,9 @@ import {
   post,
   TENANT_A,
 } from '../../test/harness';
+import { nextWeekday } from '../../test/fixtures';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
-/** Next `weekday` (0 Sunday … 6 Saturday) at hh:mm UK time, as ISO. */
-function nextWeekday(weekday: number, hhmm: string): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + ((weekday - d.getUTCDay() + 7) % 7 || 7));
-  const day = d.toISOString().slice(0, 10);
-  // Bookings are judged in UK time; use a fixed +00:00/+01:00 offset from the UK clock.
-  const offset = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeZoneName: 'shortOffset' })
-    .formatToParts(new Date(`${day}T12:00:00Z`))
-    .find((p) => p.type === 'timeZoneName')!.value;
-  return `${day}T${hhmm}:00${offset === 'GMT' ? '+00:00' : '+01:00'}`;
-}
-
 describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
   let customer: string;
   let admin: string;

@@ -34,3 +34,33 @@ export async function settingsGroups(
   for (const r of rows) out[r.sett_group]![r.sett_key] = r.sett_value;
   return out;
 }
+
+/** The stored values of one group for one scope (0 = the tenant, else an account): key → value. */
+export async function scopeValues(
+  db: Executor,
+  group: string,
+  custId: number,
+): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ k: settings.sett_key, v: settings.sett_value })
+    .from(settings)
+    .where(and(eq(settings.sett_group, group), eq(settings.sett_cust_id, custId)));
+  return Object.fromEntries(rows.map((r) => [r.k, r.v]));
+}
+
+/** Replaces one group's values for one scope with `values` (inside the caller's transaction). */
+export async function replaceScope(
+  db: Executor,
+  group: string,
+  custId: number,
+  values: Record<string, string>,
+): Promise<void> {
+  await db.delete(settings).where(and(eq(settings.sett_group, group), eq(settings.sett_cust_id, custId)));
+  const rows = Object.entries(values).map(([sett_key, sett_value]) => ({
+    sett_group: group,
+    sett_key,
+    sett_cust_id: custId,
+    sett_value,
+  }));
+  if (rows.length) await db.insert(settings).values(rows);
+}
