@@ -44,8 +44,9 @@ const CEILING: Record<string, { js: number }> = {
   '/login': { js: 190_500 },
   // 217,000 until React, the router and TanStack Query got a chunk of their own and the recent list's
   // schema loaded with its answer, which took zod off the home screen (189,000 bytes). Lower it
-  // again, never raise it lightly: 191,000 for the same re-cut as /login (190,592 bytes).
-  '/home': { js: 191_000 },
+  // again, never raise it lightly: 191,000 for the same re-cut as /login (190,592 bytes); 192,000
+  // for the System Settings menu entry and its icon in the shell and a further re-cut (191,058).
+  '/home': { js: 192_000 },
 };
 
 /** No single chunk a route loads first may be bigger than this, compressed. */

@@ -66,6 +66,8 @@ export const settingsListRequest = z.object({
   type: z.literal('settings').optional(),
   database: str().max(100).optional(),
   cust_id: dbId.optional(),
+  /** Beyond the spec, administrators only: the account's own values, not merged over the tenant's. */
+  own: z.boolean().optional(),
 });
 
 /**
@@ -83,7 +85,7 @@ export const idempotencyHeader = z.object({
  * Body of system/{group}/post (admin right): the group's whole set of values for the tenant, or for
  * the account `cust_id` (its overrides); keys left out are removed. Rules: settings-rules.ts.
  */
-export const settingsPostRequest = settingsListRequest.extend({
+export const settingsPostRequest = settingsListRequest.omit({ own: true }).extend({
   values: z.record(z.string().max(100), z.string()),
 });
 export type SettingsPostRequest = z.input<typeof settingsPostRequest>;

@@ -32,6 +32,7 @@ export const SCREENS: ScreenRoute[] = [
   screen('/docket/track', () => import('../features/tracking/pages/TrackPage')),
   screen('/register', () => import('../features/register/pages/RegisterPage')),
   screen('/control', () => import('../features/control/pages/ControlPage')),
+  screen('/system', () => import('../features/system/pages/SystemPage')),
   screen('/log', () => import('../features/logs/pages/LogListPage')),
   screen('/log/detail', () => import('../features/logs/pages/LogDetailPage')),
 ];

@@ -150,6 +150,11 @@ describe.each(DB_KINDS)('saving system settings on %s', (kind) => {
     );
     expect((await list('customer', admin, acc)).InvoiceEmail).toBe('accounts@example.com');
     expect((await list('customer', admin)).InvoiceEmail).toBeUndefined();
+    // `own`: the account's own values alone, for administrators only.
+    const own = (token: string) =>
+      post(t.app, '/api/system/customer/list', { type: 'settings', cust_id: acc, own: true }, token);
+    expect((await own(admin)).json()).toEqual({ InvoiceEmail: 'accounts@example.com' });
+    expect((await own(await loginAs(t.app, ...CUSTOMER))).statusCode).toBe(403);
     const unknown = await save('customer', admin, { A: 'b' }, 999_999);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().fields).toEqual({ cust_id: 'Account not found' });

@@ -22,7 +22,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/system/${group}/list`,
       { schema: { body: settingsListRequest, response: { 200: z.record(z.string(), z.string()) } } },
-      async (req) => service.groupFor(await req.authenticate(), group, req.body.cust_id),
+      async (req) => service.groupFor(await req.authenticate(), group, req.body.cust_id, req.body.own),
     );
   }
   app.post(
@@ -31,7 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = await req.authenticate();
       assertRight(auth, 'admin');
-      return service.groupFor(auth, 'payment', req.body.cust_id);
+      return service.groupFor(auth, 'payment', req.body.cust_id, req.body.own);
     },
   );
   for (const group of EDITABLE_SETTINGS_GROUPS) {

@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD_POLICY, MSG, type PasswordPolicy } from '@courier/contracts';
 import type { Executor } from '../../db/client';
-import { settingsGroups, settingsOf } from './settings.repository';
-import { assertAccount, type AuthContext } from '../auth/access';
+import { scopeValues, settingsGroups, settingsOf } from './settings.repository';
+import { assertAccount, assertRight, type AuthContext } from '../auth/access';
 
 /** OTP lifetime when the setting is missing (spec "access…" §9). */
 export const DEFAULT_OTP_MINUTES = 10;
@@ -29,15 +29,18 @@ export async function guestAccessOf(db: Executor): Promise<boolean> {
 
 /**
  * One settings group as key → value for a signed-in user; with `custId` (a linked account) the
- * account's own values override the global ones. 403 for an account not linked to the user.
+ * account's own values override the global ones, or with `own` (administrators) are all there is.
+ * 403 for an account not linked to the user, or `own` without the admin right.
  */
 export async function groupFor(
   auth: AuthContext,
   group: string,
   custId?: number,
+  own = false,
 ): Promise<Record<string, string>> {
+  if (own) assertRight(auth, 'admin');
   if (custId) assertAccount(auth, custId, 'cust_id');
-  return settingsOf(auth.db, group, custId ?? 0);
+  return own ? scopeValues(auth.db, group, custId ?? 0) : settingsOf(auth.db, group, custId ?? 0);
 }
 
 /** system/cfg_disallow_pobox/list. */

@@ -5,6 +5,7 @@ import {
   IconFileText,
   IconHome,
   IconList,
+  IconSettings,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 
@@ -23,5 +24,6 @@ export const MENU: MenuEntry[] = [
   { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList },
   { label: 'Address Book', path: '/address/list', icon: IconAddressBook },
   { label: 'Control', path: '/control', icon: IconBroadcast },
+  { label: 'System Settings', path: '/system', icon: IconSettings },
   { label: 'Log Viewer', path: '/log', icon: IconFileText },
 ];
