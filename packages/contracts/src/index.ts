@@ -12,3 +12,4 @@ export * from './address-rules';
 export * from './booking-times';
 export * from './control';
 export * from './quotes';
+export * from './users';
