@@ -32,6 +32,8 @@ export const SCREENS: ScreenRoute[] = [
   screen('/docket/track', () => import('../features/tracking/pages/TrackPage')),
   screen('/register', () => import('../features/register/pages/RegisterPage')),
   screen('/control', () => import('../features/control/pages/ControlPage')),
+  screen('/user/list', () => import('../features/users/pages/UserListPage')),
+  screen('/user/detail', () => import('../features/users/pages/UserDetailPage')),
 ];
 
 const loginPage = () => import('../features/auth/pages/LoginPage');

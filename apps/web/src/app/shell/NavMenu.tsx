@@ -21,7 +21,7 @@ export function NavMenu({ session, onNavigate }: NavMenuProps) {
         <NavLink
           key={entry.path}
           component={Link}
-          to={entry.path}
+          to={entry.to ?? entry.path}
           label={entry.label}
           leftSection={<entry.icon size={18} stroke={1.6} />}
           active={pathname === entry.path}

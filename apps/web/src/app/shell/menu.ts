@@ -1,5 +1,14 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconAddressBook, IconBroadcast, IconHome, IconList, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconBroadcast,
+  IconHome,
+  IconList,
+  IconTruckDelivery,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
+import { MY_ACCOUNT_PATH, USER_LIST_PATH } from '../../features/users';
 
 /** A side-menu entry; `newBooking` entries go through 'New booking' (spec "access…" §2 menus). */
 export interface MenuEntry {
@@ -7,6 +16,8 @@ export interface MenuEntry {
   path: string;
   icon: Icon;
   newBooking?: boolean;
+  /** Where the entry goes when it is more than its path (My Account: /user/detail?state=current). */
+  to?: string;
 }
 
 /** The side menu of the screens that exist; each shows only with the right of its route. */
@@ -16,4 +27,7 @@ export const MENU: MenuEntry[] = [
   { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList },
   { label: 'Address Book', path: '/address/list', icon: IconAddressBook },
   { label: 'Control', path: '/control', icon: IconBroadcast },
+  { label: 'Users', path: USER_LIST_PATH, icon: IconUsers },
+  // Every signed-in user's own details (spec "bookings…" §2 My Account; /user/detail needs only home).
+  { label: 'My Account', path: '/user/detail', to: MY_ACCOUNT_PATH, icon: IconUserCircle },
 ];
