@@ -201,9 +201,9 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
   });
 
   it('lets a user read and update their own details (My Account), never their rights or links', async () => {
-    const own = await post(t.app, '/api/user/list', { _id: customerId }, customer);
-    expect(own.statusCode).toBe(200);
-    const me = own.json();
+    const mine = await post(t.app, '/api/user/list', { _id: customerId }, customer);
+    expect(mine.statusCode).toBe(200);
+    const me = mine.json();
     expect((await post(t.app, '/api/user/accounts', { _id: customerId }, customer)).statusCode).toBe(200);
     const res = await save(
       {
@@ -232,6 +232,12 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
     expect(Object.keys(password.json().fields)).toEqual(['ausr_password']);
     const badEmail = await save({ ...me, ausr_id: customerId, ausr_email: 'nope' }, customer);
     expect(badEmail.json().fields).toEqual({ ausr_email: 'Please enter a valid user email address' });
+    // Without the "my details" right (ausr_rights_password) the own record is read-only.
+    const controlMe = (await post(t.app, '/api/auth/session', {}, control)).json().user;
+    const own = await post(t.app, '/api/user/list', { _id: controlMe.ausr_id }, control);
+    expect(own.statusCode).toBe(200);
+    const refused = await save({ ...own.json(), ausr_id: controlMe.ausr_id, ausr_firstname: 'X' }, control);
+    expect(refused.statusCode).toBe(403);
   });
 
   it('refuses an administrator deleting themselves or removing their own admin right', async () => {
