@@ -25,7 +25,17 @@ const menu = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name });
 
 async function fill(scope: Page | Locator, fields: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(fields)) await scope.getByRole('textbox', { name: labelled(label) }).fill(value);
+  for (const [label, value] of Object.entries(fields))
+    await scope.getByRole('textbox', { name: labelled(label) }).fill(value);
+}
+
+/** Presses Tab until `target` has focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`${target.toString()} not reached by Tab`);
 }
 
 describe('user administration in Chromium', () => {
@@ -38,6 +48,27 @@ describe('user administration in Chromium', () => {
     const lastNames = await admin.locator('tbody tr td:nth-child(5)').allInnerTexts();
     expect(lastNames).toEqual([...lastNames].sort((a, b) => a.localeCompare(b)));
     await h.screenshot(admin, 'users-list');
+
+    // By keyboard: a row's username opens the detail, the arrows move between tabs, and the link
+    // modal chooses with Enter (not saved).
+    await admin.getByRole('textbox', { name: 'Search Users...' }).focus();
+    await tabTo(admin, admin.getByRole('link', { name: 'Open user customer' }));
+    await admin.keyboard.press('Enter');
+    await admin.getByRole('heading', { name: 'User Detail', level: 1 }).waitFor();
+    await admin.getByRole('textbox', { name: labelled('Username') }).waitFor();
+    await admin.getByRole('tab', { name: 'Details' }).focus();
+    for (let i = 0; i < 4; i++) await admin.keyboard.press('ArrowRight');
+    await admin.getByRole('tab', { name: 'Reports', selected: true }).waitFor();
+    await tabTo(admin, admin.getByRole('button', { name: 'Link report' }));
+    await admin.keyboard.press('Enter');
+    const pick = admin.getByRole('dialog', { name: 'Link report' });
+    await pick.getByRole('row', { name: /Bookings by account/ }).waitFor();
+    await admin.keyboard.press('Tab');
+    await admin.keyboard.press('Enter');
+    await pick.waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Remove Bookings by account' }).waitFor();
+    await admin.getByRole('button', { name: 'Back' }).click();
+    await admin.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await admin.getByRole('textbox', { name: 'Search Users...' }).fill('casey');
     await expect.poll(() => admin.locator('tbody tr').count(), { timeout: 5_000 }).toBe(1);
 
