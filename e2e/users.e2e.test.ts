@@ -187,4 +187,29 @@ describe('user administration in Chromium', () => {
     await notification(admin, 'Save Data', 'User deleted').waitFor();
     await admin.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
   });
+
+  it('passes axe on the user list, detail and My Account in the second tenant theme', async () => {
+    const page = await (await h.newContext()).newPage();
+    await signIn(page, 'admin', 'Admin#2026', 'Northern Express');
+    await menu(page, 'Users').click();
+    await page.getByRole('link', { name: 'Open user customer' }).waitFor();
+    await h.screenshot(page, 'users-list-northern');
+    // The administrator's own detail: their circuits, and their admin right not to be taken.
+    await page.getByRole('link', { name: 'Open user admin' }).click();
+    await page.getByRole('heading', { name: 'User Detail', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: labelled('Username') }).waitFor();
+    await h.screenshot(page, 'users-detail-northern');
+    await page.getByRole('tab', { name: 'Circuits' }).click();
+    await page
+      .getByRole('checkbox', { name: /^Update allowed on / })
+      .first()
+      .waitFor();
+    await h.screenshot(page, 'users-circuits-northern');
+    await page.getByRole('tab', { name: 'Options' }).click();
+    expect(await page.getByRole('checkbox', { name: 'User admin' }).isDisabled()).toBe(true);
+    await menu(page, 'My Account').click();
+    await page.getByRole('heading', { name: 'My Account', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: labelled('First Name') }).waitFor();
+    await h.screenshot(page, 'users-my-account-northern');
+  });
 });
