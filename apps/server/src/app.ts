@@ -29,6 +29,7 @@ import type { AddressProvider } from './modules/postcode/providers/provider';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { controlRoutes } from './modules/control/control.routes';
 import { eventRoutes } from './modules/events/events.routes';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes(deps));
   await app.register(docketRoutes(deps));
   await app.register(userRoutes(deps));
+  await app.register(userAdminRoutes);
   await app.register(settingsRoutes);
   await app.register(controlRoutes(deps));
   await app.register(logRoutes);

@@ -5,7 +5,13 @@ import { buildApp } from './app';
 import { scheduleLogPurge } from './modules/audit/log-purge.job';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { openTenants } from './db/tenants';
-import { DEMO_LOGINS, isEmpty, seedControlRoomIfMissing, seedDemo } from './db/seed/demo';
+import {
+  DEMO_LOGINS,
+  isEmpty,
+  seedControlRoomIfMissing,
+  seedDemo,
+  seedUserAdminIfMissing,
+} from './db/seed/demo';
 import { GeoIndex } from './lib/geo';
 import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mail';
@@ -43,8 +49,11 @@ async function main(): Promise<void> {
     if (env.SEED_DEMO && (await isEmpty(db))) {
       await seedDemo(db, geo, { tenantName: name, dockets: 200, now: new Date() });
       seeded = true;
-    } else if (env.SEED_DEMO && (await seedControlRoomIfMissing(db))) {
-      console.log(`${name}: demo control room added (circuits, drivers)`);
+    } else if (env.SEED_DEMO) {
+      if (await seedControlRoomIfMissing(db))
+        console.log(`${name}: demo control room added (circuits, drivers)`);
+      if (await seedUserAdminIfMissing(db))
+        console.log(`${name}: demo sites, business units and reports added`);
     }
   });
   const mailer = createMailer({

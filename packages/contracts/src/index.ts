@@ -14,3 +14,4 @@ export * from './control';
 export * from './quotes';
 export * from './logs';
 export * from './settings-rules';
+export * from './users';

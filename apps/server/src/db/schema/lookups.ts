@@ -1,4 +1,4 @@
-import { char, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { char, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 
 /** Service types (styp_*); 'A' is the default service (spec "bookings…" §9). */
 export const serviceTypes = pgTable('service_types', {
@@ -28,4 +28,17 @@ export const docketStatuses = pgTable('docket_statuses', {
   dsts_color: varchar('dsts_color', { length: 20 }).notNull().default('#ffffff'),
   dsts_font_color: varchar('dsts_font_color', { length: 20 }).notNull().default('#000000'),
   dsts_complete: char('dsts_complete', { length: 1 }).notNull().default('F'),
+});
+
+/** Sites (site/list, spec "bookings…" §7): where a user is allocated (ausr_site_id). */
+export const sites = pgTable('sites', {
+  site_id: serial('site_id').primaryKey(),
+  site_name: varchar('site_name', { length: 50 }).notNull(),
+});
+
+/** Business units (bu_*, businessunit/list, spec "bookings…" §3 Business unit), each of a site. */
+export const businessUnits = pgTable('business_units', {
+  bu_id: serial('bu_id').primaryKey(),
+  bu_name: varchar('bu_name', { length: 50 }).notNull(),
+  bu_site_id: integer('bu_site_id').references(() => sites.site_id, { onDelete: 'set null' }),
 });

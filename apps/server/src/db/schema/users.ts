@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customers } from './customers';
+import { businessUnits, sites } from './lookups';
 
 const flag = (name: string) => char(name, { length: 1 }).notNull().default('F');
 
@@ -30,8 +31,8 @@ export const users = pgTable(
     ausr_telephone: varchar('ausr_telephone', { length: 30 }).notNull().default(''),
     ausr_email: varchar('ausr_email', { length: 200 }).notNull().default(''),
     ausr_state: varchar('ausr_state', { length: 10 }).notNull().default('existing'),
-    ausr_site_id: integer('ausr_site_id'),
-    ausr_bu_id: integer('ausr_bu_id'),
+    ausr_site_id: integer('ausr_site_id').references(() => sites.site_id, { onDelete: 'set null' }),
+    ausr_bu_id: integer('ausr_bu_id').references(() => businessUnits.bu_id, { onDelete: 'set null' }),
     ausr_rights_booking: flag('ausr_rights_booking'),
     ausr_rights_history: flag('ausr_rights_history'),
     ausr_rights_price: flag('ausr_rights_price'),
@@ -56,7 +57,11 @@ export const users = pgTable(
      */
     ausr_own_bookings: flag('ausr_own_bookings'),
   },
-  (t) => [uniqueIndex('users_logon_lower_idx').on(sql`lower(${t.ausr_logon})`)],
+  (t) => [
+    uniqueIndex('users_logon_lower_idx').on(sql`lower(${t.ausr_logon})`),
+    // The user list's default order (spec "bookings…" §9: last name ascending).
+    index('users_lastname_idx').on(t.ausr_lastname, t.ausr_id),
+  ],
 );
 
 /** Accounts linked to a user: the only accounts whose dockets and addresses the user sees. */

@@ -9,7 +9,17 @@ import { nextDocketNumber } from '../../modules/dockets/dockets.repository';
 import { splitOpenAddress } from '../../modules/postcode/open-address';
 import { routeMiles } from '../../modules/postcode/postcode.service';
 import { priceJob, travelMinutes } from '../../modules/pricing/pricing.service';
-import { CIRCUITS, DEMO_DRIVERS, DOCKET_STATUSES, SERVICE_TYPES, SETTINGS, TARIFFS } from './reference-data';
+import {
+  BUSINESS_UNITS,
+  CIRCUITS,
+  DEMO_DRIVERS,
+  DOCKET_STATUSES,
+  REPORTS,
+  SERVICE_TYPES,
+  SETTINGS,
+  SITES,
+  TARIFFS,
+} from './reference-data';
 import { pick, prng } from './random';
 
 /** The demo logins printed at start. */
@@ -196,6 +206,39 @@ export async function seedControlRoomIfMissing(db: Db): Promise<boolean> {
   return true;
 }
 
+/**
+ * The demo sites, business units and reports (user administration), `admin` linked to every report.
+ * `userId` finds a demo user.
+ */
+async function insertUserAdminData(tx: Db, userId: (logon: string) => number | undefined): Promise<void> {
+  const siteRows = await tx.insert(s.sites).values(SITES).returning({ site_id: s.sites.site_id });
+  await tx
+    .insert(s.businessUnits)
+    .values(BUSINESS_UNITS.map((b) => ({ bu_name: b.bu_name, bu_site_id: siteRows[b.site]!.site_id })));
+  const reportRows = await tx.insert(s.reports).values(REPORTS).returning({ rpt_id: s.reports.rpt_id });
+  const admin = userId('admin');
+  if (admin !== undefined)
+    await tx
+      .insert(s.userReports)
+      .values(reportRows.map((r) => ({ urpt_ausr_id: admin, urpt_rpt_id: r.rpt_id })));
+}
+
+/**
+ * A demo database seeded before user administration existed gets its demo sites, business units
+ * and reports once: when it has none of them. True when it did.
+ */
+export async function seedUserAdminIfMissing(db: Db): Promise<boolean> {
+  const [r] = await db.select({ n: count() }).from(s.reports);
+  const [si] = await db.select({ n: count() }).from(s.sites);
+  if (Number(r!.n) > 0 || Number(si!.n) > 0) return false;
+  const [admin] = await db
+    .select({ ausr_id: s.users.ausr_id })
+    .from(s.users)
+    .where(inArray(s.users.ausr_logon, ['admin']));
+  await db.transaction((tx) => insertUserAdminData(tx, () => admin?.ausr_id));
+  return true;
+}
+
 /** True when the tenant has no users yet (first start). */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(s.users);
@@ -337,6 +380,7 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
       ]);
 
     await insertControlRoom(tx, id);
+    await insertUserAdminData(tx, id);
 
     // The control room's extras come from their own sequence, so the rest of the demo data stays
     // as it was: a third of the dockets are today's (the board's working day), live ones carry

@@ -346,3 +346,21 @@ export const DEMO_DRIVERS = [
   { drv_driver: 'D05', drv_name: 'Kwame Mensah', drv_mobile: '07700 900105', drv_tariff: 7 },
   { drv_driver: 'D06', drv_name: 'Siobhan Doyle', drv_mobile: '07700 900106', drv_tariff: 1 },
 ];
+
+/** Demo sites (site/list). */
+export const SITES = [{ site_name: 'Manchester depot' }, { site_name: 'London depot' }];
+
+/** Demo business units by the index of their site in SITES (businessunit/list). */
+export const BUSINESS_UNITS = [
+  { bu_name: 'Same day', site: 0 },
+  { bu_name: 'Overnight', site: 0 },
+  { bu_name: 'Medical', site: 1 },
+];
+
+/** Demo reports: what the external report viewer opens (rpt_path) under its description. */
+export const REPORTS = [
+  { rpt_desc: 'Bookings by account', rpt_path: 'bookings-by-account.rpt' },
+  { rpt_desc: 'Delivery performance', rpt_path: 'delivery-performance.rpt' },
+  { rpt_desc: 'Driver activity', rpt_path: 'driver-activity.rpt' },
+  { rpt_desc: 'Monthly invoice summary', rpt_path: 'invoice-summary.rpt' },
+];

@@ -13,7 +13,7 @@ interface NavMenuProps {
 
 /** The side navigation bar: one entry per screen the user has the right to (spec "access…" §2 menus). */
 export function NavMenu({ session, onNavigate }: NavMenuProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const newBooking = useNewBooking();
   return (
     <Stack gap={4} component="nav" aria-label="Main menu">
@@ -21,10 +21,10 @@ export function NavMenu({ session, onNavigate }: NavMenuProps) {
         <NavLink
           key={entry.path}
           component={Link}
-          to={entry.path}
+          to={entry.to ?? entry.path}
           label={entry.label}
           leftSection={<entry.icon size={18} stroke={1.6} />}
-          active={pathname === entry.path}
+          active={entry.to ? `${pathname}${search}` === entry.to : pathname === entry.path}
           onClick={(e) => {
             if (entry.newBooking) {
               e.preventDefault();

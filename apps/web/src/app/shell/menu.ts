@@ -7,7 +7,10 @@ import {
   IconList,
   IconSettings,
   IconTruckDelivery,
+  IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
+import { MY_ACCOUNT_PATH, USER_LIST_PATH } from '../../features/users';
 
 /** A side-menu entry; `newBooking` entries go through 'New booking' (spec "access…" §2 menus). */
 export interface MenuEntry {
@@ -15,6 +18,8 @@ export interface MenuEntry {
   path: string;
   icon: Icon;
   newBooking?: boolean;
+  /** Where the entry goes when it is more than its path (My Account: /user/detail?state=current). */
+  to?: string;
 }
 
 /** The side menu of the screens that exist; each shows only with the right of its route. */
@@ -24,6 +29,9 @@ export const MENU: MenuEntry[] = [
   { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList },
   { label: 'Address Book', path: '/address/list', icon: IconAddressBook },
   { label: 'Control', path: '/control', icon: IconBroadcast },
+  { label: 'Users', path: USER_LIST_PATH, icon: IconUsers },
   { label: 'System Settings', path: '/system', icon: IconSettings },
   { label: 'Log Viewer', path: '/log', icon: IconFileText },
+  // Every signed-in user's own details (spec "bookings…" §2 My Account; /user/detail needs only home).
+  { label: 'My Account', path: '/user/detail', to: MY_ACCOUNT_PATH, icon: IconUserCircle },
 ];

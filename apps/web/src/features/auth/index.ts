@@ -2,6 +2,7 @@
  * What the auth feature offers the others (ARCHITECTURE rule 9: a feature is used only through
  * its index.ts); everything else in the folder is its own.
  */
+export { useChangePassword } from './api/password-change';
 export { usePasswordPolicy } from './api/password-policy';
 export { SESSION_KEY, useSession, useSignedIn } from './api/session';
 export { errorText, fieldText } from './error-text';

@@ -19,6 +19,8 @@ interface PasswordFieldsProps {
   /** Counted as a known word by the meter. */
   username?: string;
   autoFocus?: boolean;
+  /** False when an empty password keeps the current one (an existing user's detail). */
+  required?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export function PasswordFields(props: PasswordFieldsProps) {
         onChange={(e) => props.onPassword(e.currentTarget.value)}
         error={props.passwordError}
         autoFocus={props.autoFocus}
-        required
+        required={props.required ?? true}
       />
       <StrengthMeter strength={strength} empty={!props.password} />
       <PasswordInput
@@ -48,7 +50,7 @@ export function PasswordFields(props: PasswordFieldsProps) {
         value={props.confirm}
         onChange={(e) => props.onConfirm(e.currentTarget.value)}
         error={props.confirmError}
-        required
+        required={props.required ?? true}
       />
     </Stack>
   );

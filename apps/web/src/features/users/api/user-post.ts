@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponse, userPostResponse, type UserPostRequest } from '@courier/contracts';
+import { apiPost } from '../../../lib/api-client';
+import { USERS_KEY } from './user-keys';
+
+/** POST /api/user/post: creates (no ausr_id) or updates a user; answers 'User data saved' and the id. */
+export const postUser = (body: UserPostRequest) => apiPost('/api/user/post', body, userPostResponse);
+
+/** POST /api/user/delete {_id}: deletes a user (admin right; never the caller). */
+export const deleteUser = (ausrId: number) => apiPost('/api/user/delete', { _id: ausrId }, messageResponse);
+
+/** The detail screen's Save; every user query is stale afterwards. */
+export function useUserPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+/** The detail screen's Delete; every user query is stale afterwards. */
+export function useUserDelete() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}

@@ -1,0 +1,233 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Grid, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { MSG, USER_MSG, type UserAccountRow, type UserSession } from '@courier/contracts';
+import { Section } from '../../../components/Section';
+import { ApiError } from '../../../lib/api-client';
+import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
+import { MAIN_ADDRESS_TYPE, accountAddressesQuery } from '../../addresses';
+import { PasswordFields, useChangePassword, useNewPassword, usePasswordPolicy } from '../../auth';
+import { useUserPost } from '../api/user-post';
+import { toUserPost, validateUserForm, type UserFormValues } from '../user-form';
+
+interface MyAccountFormProps {
+  session: UserSession;
+  initial: UserFormValues;
+  accounts: UserAccountRow[];
+}
+
+/** The default account's main address, read-only (needs the booking or address book right to read). */
+function AddressDetails({ session, custId }: { session: UserSession; custId: number | null }) {
+  const canRead = session.rights.includes('booking') || session.rights.includes('addressbook');
+  const main = useQuery({
+    ...accountAddressesQuery(custId ?? 0, MAIN_ADDRESS_TYPE),
+    enabled: canRead && custId !== null,
+  });
+  const a = main.data?.[0];
+  if (!a)
+    return (
+      <Text size="sm" c="dimmed">
+        No account address
+      </Text>
+    );
+  return (
+    <Text size="sm" component="address" style={{ fontStyle: 'normal', whiteSpace: 'pre-line' }}>
+      {[
+        a.cadd_coname,
+        a.cadd_build,
+        a.cadd_street,
+        a.cadd_locality,
+        a.cadd_town,
+        a.cadd_county,
+        a.cadd_postalcode,
+        a.cadd_country,
+      ]
+        .filter(Boolean)
+        .join('\n')}
+    </Text>
+  );
+}
+
+/** Change Password: the current password, the new one with its confirmation and strength (spec "access…" §5). */
+function ChangePassword({ session }: { session: UserSession }) {
+  const policy = usePasswordPolicy(session.tenant.name);
+  const fields = useNewPassword(policy);
+  const change = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const missing = !current;
+    setCurrentError(missing ? 'Please enter your current password' : null);
+    if (!fields.validate(session.user.ausr_logon) || missing) return;
+    change.mutate(
+      { ausr_password: fields.password, ausr_current_password: current },
+      {
+        onSuccess: (r) => {
+          notifySuccess(r.message);
+          fields.reset();
+          setCurrent('');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields?.ausr_password)
+            fields.setServerError(error.fields.ausr_password);
+          if (error instanceof ApiError && error.fields?.ausr_current_password)
+            setCurrentError(error.fields.ausr_current_password);
+          notifyApiError('Change password failed', error);
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          leftSection={<IconLock size={16} />}
+          value={current}
+          onChange={(e) => {
+            setCurrent(e.currentTarget.value);
+            setCurrentError(null);
+          }}
+          error={currentError}
+          required
+        />
+        <PasswordFields
+          label="New password"
+          password={fields.password}
+          confirm={fields.confirm}
+          onPassword={fields.setPassword}
+          onConfirm={fields.setConfirm}
+          passwordError={fields.errors.password}
+          confirmError={fields.errors.confirm}
+          policy={policy}
+          username={session.user.ausr_logon}
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            variant="light"
+            loading={change.isPending}
+            leftSection={<IconCheck size={16} />}
+          >
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * My Account (spec "bookings…" §2 My Account; /user/detail state current): sections Account
+ * Details, Personal Details, Change Password, Address Details and Communications for the signed-in
+ * user; never the rights. Editing needs the "my details" right (ausr_rights_password); without it
+ * the details are read-only.
+ */
+export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps) {
+  const form = useForm<UserFormValues>({ initialValues: initial });
+  const values = form.getValues();
+  const policy = usePasswordPolicy(session.tenant.name);
+  const post = useUserPost();
+  const editable = session.user.ausr_rights_password === 'T';
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    const { errors, notice } = validateUserForm(form.getValues(), policy, false);
+    form.setErrors(errors);
+    if (notice) return notifyError(USER_MSG.saveTitle, notice);
+    post.mutate(
+      { ...toUserPost(form.getValues()), accounts: [], circuits: [], reports: [] },
+      {
+        onSuccess: (r) => notifySuccess(r.message, USER_MSG.saveTitle),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
+          notifyApiError(USER_MSG.saveTitle, error);
+        },
+      },
+    );
+  };
+  const text = (field: keyof UserFormValues, label: string, extra: object = {}) => (
+    <TextInput
+      label={label}
+      key={form.key(field)}
+      readOnly={!editable}
+      {...form.getInputProps(field)}
+      {...extra}
+    />
+  );
+  const custId = values.ausr_cust_id ? Number(values.ausr_cust_id) : null;
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={12}>
+        <form onSubmit={save} noValidate>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Section title="Account Details">
+                <Stack gap="sm">
+                  <TextInput label="Username" value={values.ausr_logon} readOnly />
+                  <Select
+                    label="Default account"
+                    data={accounts.map((a) => ({
+                      value: String(a.cust_id),
+                      label: `${a.cust_acc_code} ${a.cust_name}`,
+                    }))}
+                    readOnly={!editable}
+                    allowDeselect={false}
+                    key={form.key('ausr_cust_id')}
+                    {...form.getInputProps('ausr_cust_id')}
+                  />
+                </Stack>
+              </Section>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Section title="Personal Details">
+                <Stack gap="sm">
+                  {text('ausr_firstname', 'First Name', { maxLength: 50 })}
+                  {text('ausr_lastname', 'Last Name', { maxLength: 50 })}
+                  {text('ausr_nickname', 'Nickname', { maxLength: 50 })}
+                </Stack>
+              </Section>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Section title="Address Details">
+                <AddressDetails session={session} custId={custId} />
+              </Section>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Section title="Communications">
+                <Stack gap="sm">
+                  {text('ausr_email', 'Email', { type: 'email', maxLength: 200 })}
+                  {text('ausr_telephone', 'Telephone', { type: 'tel', maxLength: 30 })}
+                </Stack>
+              </Section>
+            </Grid.Col>
+            {editable && (
+              <Grid.Col span={12}>
+                <Group justify="flex-end">
+                  <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={post.isPending}>
+                    Save
+                  </Button>
+                </Group>
+              </Grid.Col>
+            )}
+          </Grid>
+        </form>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Section title="Change Password">
+          {editable ? (
+            <ChangePassword session={session} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {MSG.notAuthorized}
+            </Text>
+          )}
+        </Section>
+      </Grid.Col>
+    </Grid>
+  );
+}
