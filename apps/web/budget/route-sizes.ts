@@ -35,6 +35,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/docket/track': [GUARD, 'src/features/tracking/pages/TrackPage.tsx'],
   '/register': [GUARD, 'src/features/register/pages/RegisterPage.tsx'],
   '/control': [GUARD, 'src/features/control/pages/ControlPage.tsx'],
+  '/user/list': [GUARD, 'src/features/users/pages/UserListPage.tsx'],
+  '/user/detail': [GUARD, 'src/features/users/pages/UserDetailPage.tsx'],
   '/system': [GUARD, 'src/features/system/pages/SystemPage.tsx'],
   '/log': [GUARD, 'src/features/logs/pages/LogListPage.tsx'],
   '/log/detail': [GUARD, 'src/features/logs/pages/LogDetailPage.tsx'],

@@ -13,6 +13,7 @@ import {
   Tabs,
   TextInput,
 } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
