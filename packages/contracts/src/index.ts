@@ -12,3 +12,5 @@ export * from './address-rules';
 export * from './booking-times';
 export * from './control';
 export * from './quotes';
+export * from './tracking';
+export * from './driver';

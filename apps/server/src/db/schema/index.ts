@@ -5,3 +5,4 @@ export * from './dockets';
 export * from './system';
 export * from './control';
 export * from './quotes';
+export * from './tracking';

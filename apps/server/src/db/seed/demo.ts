@@ -11,6 +11,7 @@ import { routeMiles } from '../../modules/postcode/postcode.service';
 import { priceJob, travelMinutes } from '../../modules/pricing/pricing.service';
 import { CIRCUITS, DEMO_DRIVERS, DOCKET_STATUSES, SERVICE_TYPES, SETTINGS, TARIFFS } from './reference-data';
 import { pick, prng } from './random';
+import { seedDriverPins, seedTracking } from './tracking';
 
 /** The demo logins printed at start. */
 export const DEMO_LOGINS = [
@@ -409,5 +410,7 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
         dpcl_weight: Math.round(rand() * 200) / 10 + 0.5,
       });
     }
+    await seedTracking(tx, opts.tenantName, opts.now);
+    await seedDriverPins(tx);
   });
 }
