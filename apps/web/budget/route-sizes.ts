@@ -35,6 +35,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/docket/track': [GUARD, 'src/features/tracking/pages/TrackPage.tsx'],
   '/register': [GUARD, 'src/features/register/pages/RegisterPage.tsx'],
   '/control': [GUARD, 'src/features/control/pages/ControlPage.tsx'],
+  '/driver': ['src/features/driver/pages/DriverPage.tsx'],
 };
 
 /** Bytes of one route's first load, compressed as sent. */
