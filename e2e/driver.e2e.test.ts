@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocketTrackingResponse, SignatureRow } from '@courier/contracts';
 import { booking } from '../apps/server/src/test/fixtures';
 import { startHarness, type Harness } from './harness';
-import { choose, notification, settle } from './ui';
+import { notification, settle } from './ui';
 
 /**
  * The driver page in Chromium (issue 10 §2, §4): the control room allocates a new docket to driver
@@ -59,7 +59,7 @@ describe('the driver page in Chromium', () => {
     const page = await context.newPage();
     await page.goto('/driver');
     await page.getByRole('heading', { name: 'Driver sign in', level: 1 }).waitFor();
-    await choose(page, 'Database', 'Demo Couriers');
+    await page.getByRole('combobox', { name: 'Database' }).selectOption('Demo Couriers');
     await page.getByRole('textbox', { name: 'Driver code' }).fill('D01');
     await page.getByLabel('PIN').fill('000000');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -9,4 +9,3 @@ export { PasswordFields } from './password/PasswordFields';
 export { useNewPassword } from './password/use-new-password';
 export { canOpen, seesPrices } from './rights';
 export { useGuestDatabase } from './use-guest-tenant';
-export { DatabaseSelect } from './components/DatabaseSelect';

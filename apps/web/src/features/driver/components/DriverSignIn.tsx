@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DRIVER_MSG } from '@courier/contracts';
-import { DatabaseSelect, useGuestDatabase } from '../../auth';
+import { useGuestDatabase } from '../../auth';
 import { ApiError } from '../../../lib/api-client';
 import { driverLogin } from '../api/driver-api';
 
@@ -43,11 +43,15 @@ export function DriverSignIn({ onSignedIn }: DriverSignInProps) {
             <Title order={1} fz={22}>
               {DRIVER_MSG.signIn}
             </Title>
-            <DatabaseSelect
-              databases={guest.databases}
-              value={guest.database?.name ?? null}
-              onChange={guest.choose}
-            />
+            {/* The phone's own picker; hidden when there is one database (spec "access…" §2 login). */}
+            {guest.databases.length > 1 && (
+              <NativeSelect
+                label="Database"
+                data={guest.databases.map((d) => d.name)}
+                value={guest.database?.name ?? ''}
+                onChange={(e) => guest.choose(e.currentTarget.value)}
+              />
+            )}
             <TextInput
               label="Driver code"
               value={code}
@@ -57,7 +61,9 @@ export function DriverSignIn({ onSignedIn }: DriverSignInProps) {
               required
               maxLength={10}
             />
-            <PasswordInput
+            {/* A plain password field: Mantine's PasswordInput would leave the login page's chunk. */}
+            <TextInput
+              type="password"
               label="PIN"
               value={pin}
               onChange={(e) => setPin(e.currentTarget.value)}
