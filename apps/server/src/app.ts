@@ -33,6 +33,8 @@ import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { controlRoutes } from './modules/control/control.routes';
 import { eventRoutes } from './modules/events/events.routes';
+import { driverRoutes } from './modules/driver/driver.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import type { StreamOptions } from './modules/events/sse';
 import type { Mailer } from './lib/mail';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
@@ -179,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(controlRoutes(deps));
   await app.register(logRoutes);
   await app.register(eventRoutes(deps, deps.liveEvents));
+  await app.register(trackingRoutes);
+  await app.register(driverRoutes(deps));
   const sandbox = new SandboxProvider(deps.clock);
   const payments: PaymentProviders = { sandbox, ...deps.payments };
   await app.register(quoteRoutes({ ...deps, payments }));

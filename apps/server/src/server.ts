@@ -12,6 +12,7 @@ import {
   seedDemo,
   seedUserAdminIfMissing,
 } from './db/seed/demo';
+import { DEMO_DRIVER_PIN, seedTrackingIfMissing } from './db/seed/tracking';
 import { GeoIndex } from './lib/geo';
 import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mail';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
       if (await seedUserAdminIfMissing(db))
         console.log(`${name}: demo sites, business units and reports added`);
     }
+    if (env.SEED_DEMO && (await seedTrackingIfMissing(db, name, new Date())))
+      console.log(`${name}: demo tracking added (trace records, stock, signatures, driver PINs)`);
   });
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -98,6 +101,7 @@ async function main(): Promise<void> {
   if (seeded || env.SEED_DEMO) {
     console.log('Demo logins (any database):');
     for (const l of DEMO_LOGINS) console.log(`  ${l.username.padEnd(9)} ${l.password.padEnd(14)} ${l.what}`);
+    console.log(`Driver page ${url}/driver: driver code D01 to D06, PIN ${DEMO_DRIVER_PIN}`);
   }
 }
 

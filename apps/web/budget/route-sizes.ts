@@ -40,6 +40,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/system': [GUARD, 'src/features/system/pages/SystemPage.tsx'],
   '/log': [GUARD, 'src/features/logs/pages/LogListPage.tsx'],
   '/log/detail': [GUARD, 'src/features/logs/pages/LogDetailPage.tsx'],
+  '/driver': ['src/features/driver/pages/DriverPage.tsx'],
 };
 
 /** Bytes of one route's first load, compressed as sent. */

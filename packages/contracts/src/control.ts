@@ -259,6 +259,8 @@ export const driverRow = z.object({
   drv_tariff: z.number().int(),
   ttyp_description: z.string(),
   drv_active: tf,
+  /** 'T' when a PIN is set (the driver can sign in to the driver page). */
+  drv_pin_set: tf,
 });
 export type DriverRow = z.infer<typeof driverRow>;
 
@@ -270,6 +272,9 @@ export const driverListRequest = z
   })
   .optional()
   .default({ active: true, search: '' });
+
+/** A driver page PIN as the control room sets it: 6 to 12 digits. */
+export const driverPin = z.string().regex(/^[0-9]{6,12}$/, 'Use 6 to 12 digits');
 
 /** driver/post body: creates the driver or updates the one with this code. */
 export const driverInput = z.object({
@@ -287,6 +292,11 @@ export const driverInput = z.object({
     .default(''),
   drv_tariff: z.number().int().min(1).max(11),
   drv_active: tf.optional().default('T'),
+  /**
+   * The driver page's PIN (6 to 12 digits), stored hashed; absent keeps the current one. A new
+   * PIN, or making the driver inactive, ends the driver's open sessions.
+   */
+  drv_pin: driverPin.optional(),
 });
 export type DriverInput = z.input<typeof driverInput>;
 
@@ -301,7 +311,7 @@ export type ExceptionRow = z.infer<typeof exceptionRow>;
 // Live updates: `GET /api/events` (server-sent events).
 
 /**
- * `event: docket` — a docket's status changed. `circuits`: the caller's circuits that selected the
+ * `event: docket` — a docket's status changed, or a trace record (scan, position) was added. `circuits`: the caller's circuits that selected the
  * docket before or after the change (refresh those boards); empty for a customer, whose booking
  * lists and tracking of that docket should refresh.
  */
@@ -310,6 +320,8 @@ export const docketEvent = z.object({
   dck_docket: z.number().int(),
   dck_status: z.string(),
   circuits: z.array(z.string()),
+  /** What happened: a status change, a barcode scan or a driver's position (a trace record). */
+  event: z.enum(['status', 'scan', 'position']).optional(),
 });
 export type DocketEvent = z.infer<typeof docketEvent>;
 

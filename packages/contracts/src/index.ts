@@ -15,3 +15,5 @@ export * from './quotes';
 export * from './logs';
 export * from './settings-rules';
 export * from './users';
+export * from './tracking';
+export * from './driver';

@@ -84,6 +84,8 @@ export const ROUTE_TABLE: Record<string, RouteRight | 'public'> = {
   '/success': 'public',
   '/failed': 'public',
   '/reset': 'public',
+  /** The driver page: its own sign-in (driver code and PIN), outside the users' session. */
+  '/driver': 'public',
 };
 
 /** Where the browser sends someone who may not open `path` (spec "access…" §2 routing rules). */

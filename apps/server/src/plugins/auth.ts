@@ -4,8 +4,11 @@ import { AppError } from '../lib/app-error';
 import type { AuthDeps } from '../modules/auth/auth-deps';
 import { resolveToken } from '../modules/auth/sessions.service';
 import type { AuthContext } from '../modules/auth/access';
+import { resolveDriverToken, type DriverContext } from '../modules/driver/driver-auth.service';
 
 export const SESSION_COOKIE = 'courier_session';
+/** The driver page's session cookie: a separate session kind, sent only to /api/driver/. */
+export const DRIVER_COOKIE = 'courier_driver';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +20,10 @@ declare module 'fastify' {
     authenticateOptional(): Promise<AuthContext | undefined>;
     /** The raw session token from the cookie or `Authorization: Bearer`. */
     sessionToken(): string | undefined;
+    /** The caller's driver session (driver page); throws 401 NOT_AUTHENTICATED without a live one. */
+    authenticateDriver(): Promise<DriverContext>;
+    /** The raw driver session token from `Authorization: Bearer` or the driver cookie. */
+    driverToken(): string | undefined;
   }
 }
 
@@ -26,6 +33,17 @@ function tokenOf(request: FastifyRequest): string | undefined {
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
   return request.cookies[SESSION_COOKIE] || undefined;
 }
+
+/** Driver token from `Authorization: Bearer` first, else the driver cookie. */
+function driverTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies[DRIVER_COOKIE] || undefined;
+}
+
+/** The driver cookie's options: as the session cookie's, but sent only to the driver calls. */
+export const driverCookieOptions = (secure: boolean) =>
+  ({ ...cookieOptions(secure), path: '/api/driver' }) as const;
 
 /** Session cookie options: httpOnly, SameSite=Lax, Secure when configured. */
 export const cookieOptions = (secure: boolean) =>
@@ -49,6 +67,14 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   });
   app.decorateRequest('sessionToken', function (this: FastifyRequest) {
     return tokenOf(this);
+  });
+  app.decorateRequest('authenticateDriver', async function (this: FastifyRequest) {
+    const ctx = await resolveDriverToken(deps, driverTokenOf(this));
+    if (!ctx) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+    return ctx;
+  });
+  app.decorateRequest('driverToken', function (this: FastifyRequest) {
+    return driverTokenOf(this);
   });
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { useTestApp } from '../test/harness';
-import { PUBLIC_CALLS } from './openapi';
+import { DRIVER_CALLS, PUBLIC_CALLS } from './openapi';
 
 interface Operation {
   operationId?: string;
@@ -32,12 +32,19 @@ describe('the API document', () => {
     expect(Object.keys((doc.components as { securitySchemes: object }).securitySchemes)).toEqual([
       'session',
       'bearer',
+      'driver',
     ]);
     const ids = operations().map(({ op }) => op.operationId);
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { path, op } of operations()) {
-      expect(op.security, path).toEqual(PUBLIC_CALLS.has(path) ? [] : [{ session: [] }, { bearer: [] }]);
+      expect(op.security, path).toEqual(
+        PUBLIC_CALLS.has(path)
+          ? []
+          : DRIVER_CALLS.has(path)
+            ? [{ driver: [] }, { bearer: [] }]
+            : [{ session: [] }, { bearer: [] }],
+      );
       for (const status of ['400', '401', '403', '404', '409', '415', '422', '429'])
         expect(Object.keys(op.responses![status]!.content!), `${path} ${status}`).toEqual([
           'application/json',

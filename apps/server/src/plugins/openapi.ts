@@ -33,12 +33,28 @@ export const PUBLIC_CALLS = new Set([
   '/api/user/register',
   '/api/user/register/check',
   '/api/ping',
+  '/api/driver/auth/login',
+  '/api/driver/auth/logout',
+]);
+
+/**
+ * The driver page's calls (issue 10 §2): they take a driver session (the `courier_driver` cookie
+ * or its bearer token), never a user's.
+ */
+export const DRIVER_CALLS = new Set([
+  '/api/driver/auth/session',
+  '/api/driver/job/list',
+  '/api/driver/exception/list',
+  '/api/driver/job/action',
+  '/api/driver/scan',
+  '/api/driver/position',
 ]);
 
 /** How a session is sent: the httpOnly cookie, or `Authorization: Bearer` (API users, downloads). */
 export const SECURITY_SCHEMES = {
   session: { type: 'apiKey', in: 'cookie', name: 'courier_session' },
   bearer: { type: 'http', scheme: 'bearer' },
+  driver: { type: 'apiKey', in: 'cookie', name: 'courier_driver' },
 } as const;
 
 /**
@@ -126,6 +142,21 @@ export const SUMMARIES: Record<string, string> = {
   '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',
   '/api/log/list': 'Log viewer: a page of the audit log of one day, newest first',
   '/api/log/detail': 'Log viewer: one audit log entry with everything recorded for it',
+  '/api/docket/tracking': "A docket's trace records (scans, status changes, positions), newest first",
+  '/api/stock/list': "A docket's stock lines, ticked when scanned",
+  '/api/docket/signature/list': "A docket's signatures (proof of delivery), each image by its url",
+  '/api/docket/photo/list': "A docket's delivery photos, each image by its url",
+  '/api/docket/signature/{id}': 'A signature image (PNG), with the rights of its docket',
+  '/api/docket/photo/{id}': 'A delivery photo (JPEG or PNG), with the rights of its docket',
+  '/api/driver/auth/login': 'Driver page: sign in with driver code and PIN',
+  '/api/driver/auth/logout': "Driver page: end the driver's session",
+  '/api/driver/auth/session': 'Driver page: the signed-in driver',
+  '/api/driver/job/list': "Driver page: the driver's allocated jobs in order, with stops, barcodes and stock",
+  '/api/driver/exception/list': 'Driver page: exception reasons',
+  '/api/driver/job/action':
+    'Driver page: collected, delivered (signature, photo) or exception, through the status rules (Idempotency-Key)',
+  '/api/driver/scan': 'Driver page: a barcode scanned or typed on a job (Idempotency-Key)',
+  '/api/driver/position': "Driver page: a batch of the phone's positions (Idempotency-Key)",
 };
 
 /** The summary of a call: its line in SUMMARIES, or the settings group of system/{group}/list. */
@@ -144,6 +175,8 @@ const DOWNLOADS: Record<string, string[]> = {
   '/api/docket/export': ['text/csv', 'application/pdf'],
   '/api/docket/label': ['application/pdf'],
   '/api/report/docket': ['application/pdf'],
+  '/api/docket/signature/{id}': ['image/png'],
+  '/api/docket/photo/{id}': ['image/jpeg', 'image/png'],
 };
 const fileBody = z.string().meta({ format: 'binary' });
 /** The calls that answer a stream of server-sent events. */
@@ -177,7 +210,11 @@ export function documentCalls(app: FastifyInstance): void {
       ...schema,
       operationId: operationIdOf(method, path),
       ...(summaryOf(path) ? { summary: summaryOf(path) } : {}),
-      security: open ? [] : [{ session: [] }, { bearer: [] }],
+      security: open
+        ? []
+        : DRIVER_CALLS.has(path)
+          ? [{ driver: [] }, { bearer: [] }]
+          : [{ session: [] }, { bearer: [] }],
       response: {
         ...Object.fromEntries(ERRORS.map((status) => [status, errorBody])),
         ...(files

@@ -41,11 +41,13 @@ export const SCREENS: ScreenRoute[] = [
 
 const loginPage = () => import('../features/auth/pages/LoginPage');
 
-/** The login screen's own full-page routes: login, mfa and /reset/{token} (the login screen in reset mode). */
+/** Full-page routes outside the guard: login, mfa, /reset/{token} (the login screen in reset mode) and the driver page. */
 const LOGIN_SCREENS: ScreenRoute[] = [
   screen('/login', loginPage),
   screen('/mfa', () => import('../features/auth/pages/MfaPage')),
   { ...screen('/reset', loginPage), path: '/reset/:token' },
+  // The driver page: phone-first, its own sign-in, outside the signed-in shell.
+  screen('/driver', () => import('../features/driver/pages/DriverPage')),
 ];
 
 const lazyRoute = ({ path, load }: ScreenRoute): RouteObject => ({

@@ -57,7 +57,10 @@ export const circuitUsers = pgTable(
   ],
 );
 
-/** Drivers (drv_*): code, name, mobile telephone, vehicle (tariff id 1–11), active flag. */
+/**
+ * Drivers (drv_*): code, name, mobile telephone, vehicle (tariff id 1–11), active flag, and the
+ * argon2id hash of the PIN the control room sets for the driver page (null: cannot sign in).
+ */
 export const drivers = pgTable(
   'drivers',
   {
@@ -68,6 +71,7 @@ export const drivers = pgTable(
       .notNull()
       .references(() => tariffTypes.ttyp_tariff),
     drv_active: char('drv_active', { length: 1 }).notNull().default('T'),
+    drv_pin_hash: text('drv_pin_hash'),
   },
   (t) => [index('drivers_name_idx').on(t.drv_name)],
 );

@@ -6,3 +6,4 @@ export * from './system';
 export * from './control';
 export * from './quotes';
 export * from './reports';
+export * from './tracking';

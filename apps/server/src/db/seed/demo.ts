@@ -21,6 +21,7 @@ import {
   TARIFFS,
 } from './reference-data';
 import { pick, prng } from './random';
+import { seedDriverPins, seedTracking } from './tracking';
 
 /** The demo logins printed at start. */
 export const DEMO_LOGINS = [
@@ -453,5 +454,7 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
         dpcl_weight: Math.round(rand() * 200) / 10 + 0.5,
       });
     }
+    await seedTracking(tx, opts.tenantName, opts.now);
+    await seedDriverPins(tx);
   });
 }

@@ -30,6 +30,15 @@ const timingDummy = () => (dummyHash ??= hash('not-a-real-password-0000'));
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
 /**
+ * True when `secret` matches the argon2id `stored` hash (a password, a driver's PIN). Without a
+ * stored hash it verifies against a dummy and answers false, so an unknown account takes as long.
+ */
+export async function checkSecret(stored: string | null | undefined, secret: string): Promise<boolean> {
+  if (!stored) return verify(await timingDummy(), secret).then(() => false);
+  return verify(stored, secret);
+}
+
+/**
  * Checks the password and opens a session (spec "access…" §4 login flow): stage 'otp' when the
  * user has the OTP right (a code is mailed), else 'password' when it has expired, else 'full'.
  * Throws 401 AUTHENTICATION_ERROR with one message for an unknown user or a wrong password.
@@ -40,9 +49,7 @@ export async function login(
 ): Promise<{ token: string; session: SessionResponse; otpMinutes?: number }> {
   const tenant = tenantByName(deps, req.database);
   const user = await repo.findUserByLogon(tenant.db, req.username);
-  const ok = user
-    ? await verify(user.ausr_password, req.password)
-    : await verify(await timingDummy(), req.password).then(() => false);
+  const ok = await checkSecret(user?.ausr_password, req.password);
   if (!user || !ok) {
     await writeAudit(tenant.db, {
       user: req.username.slice(0, 100),

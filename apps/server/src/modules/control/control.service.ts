@@ -20,6 +20,8 @@ import { writeAudit } from '../audit/audit.repository';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
 import * as circuits from './circuits.repository';
 import * as repo from './status.repository';
+import { hashPassword } from '../auth/login.service';
+import { endDriverSessions } from '../driver/driver.repository';
 
 /** What the control room needs beyond the caller. */
 export interface ControlDeps {
@@ -161,19 +163,24 @@ export async function listDrivers(
 
 /**
  * driver/post (control or admin right): creates the driver or updates the one with its code, with
- * an audit row, in one transaction; answers the saved driver. 400 naming drv_tariff for an unknown vehicle.
+ * an audit row, in one transaction; answers the saved driver. `drv_pin` (6–12 digits) is stored as
+ * an argon2id hash like a password; a new PIN or an inactive driver ends their driver sessions. 400 naming drv_tariff for an unknown vehicle.
  */
 export async function postDriver(auth: AuthContext, input: z.output<typeof driverInput>): Promise<DriverRow> {
   assertDriverRight(auth);
   const code = input.drv_driver.toUpperCase();
+  const { drv_pin, ...fields } = input;
+  const pinHash = drv_pin ? await hashPassword(drv_pin) : undefined;
   await auth.db.transaction(async (tx) => {
-    await repo.upsertDriver(tx, { ...input, drv_driver: code });
+    await repo.upsertDriver(tx, { ...fields, drv_driver: code, drv_pin_hash: pinHash });
+    // A new PIN or a driver made inactive ends the driver page's sessions (ARCHITECTURE rule 12).
+    if (pinHash || fields.drv_active !== 'T') await endDriverSessions(tx, code);
     await writeAudit(tx, {
       user: auth.user.ausr_logon,
       unit: 'control',
       process: 'driver/post',
       type: 'info',
-      detail: { drv_driver: code, drv_active: input.drv_active },
+      detail: { drv_driver: code, drv_active: input.drv_active, pin_changed: pinHash !== undefined },
     });
   });
   const saved = await repo.driverByCode(auth.db, code);

@@ -5,9 +5,11 @@ import {
   auditLog,
   circuitUsers,
   circuits,
+  docketSignatures,
   docketStatusHistory,
   dockets,
   drivers,
+  traceRecords,
   users,
 } from '../../db/schema';
 import { seedControlRoomIfMissing } from '../../db/seed/demo';
@@ -235,6 +237,7 @@ describe.each(DB_KINDS)('control room on %s', (kind) => {
         drv_tariff: 5,
         ttyp_description: 'Small van',
         drv_active: 'T',
+        drv_pin_set: 'T',
       });
       expect((await post(t.app, '/api/driver/list', { search: 'doyle' }, admin)).json()).toHaveLength(1);
       expect((await post(t.app, '/api/driver/list', {}, customer)).statusCode).toBe(403);
@@ -520,6 +523,8 @@ describe.each(DB_KINDS)('control room on %s', (kind) => {
   it('gives a demo database seeded before the control room its circuits and drivers, once', async () => {
     const dbB = t.tenants.get(TENANT_B)!.db;
     await dbB.update(dockets).set({ drv_driver: null });
+    await dbB.delete(traceRecords);
+    await dbB.delete(docketSignatures);
     await dbB.delete(circuits);
     await dbB.delete(drivers);
     expect(await seedControlRoomIfMissing(dbB)).toBe(true);

@@ -13,6 +13,8 @@ import { writeAudit } from '../audit/audit.repository';
 import { assertRight, type AuthContext } from '../auth/access';
 import { notifyDocket } from '../events/events.repository';
 import * as circuits from './circuits.repository';
+import type { Executor } from '../../db/client';
+import { insertTraceRecords } from '../tracking/tracking.repository';
 import type { ControlDeps } from './control.service';
 import * as repo from './status.repository';
 
@@ -33,17 +35,27 @@ const conflict = (docket: number, sawDescription: string, nowDescription: string
     { from: `Now '${nowDescription}'` },
   );
 
+/** Who makes a status change: a control-room user, or a driver on the driver page (no user id). */
+export interface ChangeActor {
+  ausr_id: number | null;
+  /** What the history and the audit log name: the user's logon, or 'driver {code}'. */
+  logon: string;
+}
+
+/** The docket as the change reads it (repo.docketByNumber, repo.docketById). */
+export type ChangeDocket = NonNullable<Awaited<ReturnType<typeof repo.docketByNumber>>>;
+
+/** Where a change happened (the phone's position), for its trace record; degrees. */
+export interface ChangeWhere {
+  dtr_latitude?: number;
+  dtr_longitude?: number;
+}
+
 /**
  * docket/status/change (control right; spec "access…" §4 Control status change). The caller must be
  * linked to a circuit that selects the docket in `from` (else 404 'Docket not found') with
- * `acia_update` 'T' (else 403). The docket must still be in `from` (else 409, also when another change wins the race:
- * the update is a compare-and-set). The target must be in `from`'s allowed next statuses, web 'T'
- * and not F, W or O (else 422). B and C need `exception` (an active reason), G an active `driver`,
- * the others `signed_by` (else 400 naming the field). B, C, D, E, Q, R, I are stamped now; the
- * others take `time` (ISO, not in the future nor before the booking) or now. The docket's status,
- * its status time and driver, a status history row, an audit row and the live event are written
- * in one transaction. A driver with DRIVER_JOBS_WARNING other open jobs or more comes back as
- * `message`, a warning.
+ * `acia_update` 'T' (else 403). The rest is applyStatusChange's. A driver with
+ * DRIVER_JOBS_WARNING other open jobs or more comes back as `message`, a warning.
  */
 export async function changeStatus(
   auth: AuthContext,
@@ -63,6 +75,39 @@ export async function changeStatus(
   if (!linked.some((c) => c.acia_update === 'T' && selecting.includes(c.cir_circ_code)))
     throw new AppError('NOT_AUTHORIZED', CONTROL_MSG.readOnlyCircuit);
 
+  const saved = await applyStatusChange(db, now, docket, input, {
+    ausr_id: auth.user.ausr_id,
+    logon: auth.user.ausr_logon,
+  });
+
+  let message: string | undefined;
+  if (needOf(input.status) === 'driver' && saved.drv_driver) {
+    const driver = await repo.driverByCode(db, saved.drv_driver);
+    const others = (await repo.openJobsOf(db, saved.drv_driver)) - 1;
+    if (driver && others >= DRIVER_JOBS_WARNING) message = `${driver.drv_name} already has ${others} jobs`;
+  }
+  return { ...saved, ...(message ? { message } : {}) };
+}
+
+/**
+ * The status rules and the write of one status change, whoever asks (the control room, the driver
+ * page; spec "access…" §4). The docket must still be in `from` (else 409, also when another change
+ * wins the race: the update is a compare-and-set). The target must be in `from`'s allowed next
+ * statuses, web 'T' and not F, W or O (else 422). B and C need `exception` (an active reason), G an
+ * active `driver`, the others `signed_by` (else 400 naming the field). B, C, D, E, Q, R, I are
+ * stamped now; the others take `time` (ISO, not in the future nor before the booking) or now. The
+ * docket's status, status time and driver, a status history row, a status trace record (at
+ * `where` when given), an audit row, the live event, and what `within` writes (signature, photo)
+ * are written in one transaction (a savepoint when `db` is already one).
+ */
+export async function applyStatusChange(
+  db: Executor,
+  now: Date,
+  docket: ChangeDocket,
+  input: ChangeInput,
+  actor: ChangeActor,
+  options: { where?: ChangeWhere; within?: (tx: Executor, saved: SavedChange) => Promise<void> } = {},
+): Promise<SavedChange> {
   const statuses = await repo.listStatuses(db);
   const describe = (id: string) => statuses.find((s) => s.dsts_id === id)?.dsts_description ?? id;
   if (docket.dck_status !== input.from)
@@ -107,7 +152,7 @@ export async function changeStatus(
     if (time < docket.dck_booked) throw validationError({ time: 'The time cannot be before the booking' });
   }
 
-  const saved = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const every = await circuits.allCircuits(tx);
     const before = await circuits.circuitsSelecting(tx, docket.dck_id, every, now);
     const row = await repo.setStatusIf(tx, {
@@ -128,15 +173,28 @@ export async function changeStatus(
       dsh_to: input.status,
       dsh_time: time,
       dsh_recorded: now,
-      dsh_ausr_id: auth.user.ausr_id,
-      dsh_logon: auth.user.ausr_logon,
+      dsh_ausr_id: actor.ausr_id,
+      dsh_logon: actor.logon,
       drv_driver: row.drv_driver,
       dsh_reason: input.reason || exception?.exc_description || '',
       dsh_signed_by: input.signed_by,
       exc_code: exception?.exc_code ?? null,
     });
+    await insertTraceRecords(tx, [
+      {
+        dtr_dck_id: docket.dck_id,
+        drv_driver: row.drv_driver,
+        dtr_kind: 'status',
+        dtr_scandate: time,
+        dtr_recorded: now,
+        tloc_description: target.dsts_description,
+        dsts_id: input.status,
+        dtr_latitude: options.where?.dtr_latitude ?? null,
+        dtr_longitude: options.where?.dtr_longitude ?? null,
+      },
+    ]);
     await writeAudit(tx, {
-      user: auth.user.ausr_logon,
+      user: actor.logon,
       unit: 'control',
       process: 'docket/status/change',
       type: 'info',
@@ -148,30 +206,59 @@ export async function changeStatus(
         exc_code: exception?.exc_code,
       },
     });
+    const saved: SavedChange = {
+      dck_id: row.dck_id,
+      dck_docket: row.dck_docket,
+      dck_status: row.dck_status,
+      drv_driver: row.drv_driver,
+      dck_status_time: row.dck_status_time.toISOString(),
+    };
+    await options.within?.(tx, saved);
     await notifyDocket(tx, {
-      kind: 'docket',
-      dck_id: docket.dck_id,
-      dck_docket: docket.dck_docket,
-      dck_cust_id: docket.dck_cust_id,
-      owners: [docket.dck_ausr_id, docket.dck_registered_ausr_id].filter((o): o is number => o !== null),
+      ...noticeHead(docket),
       from: input.from,
       dck_status: input.status,
+      event: 'status',
       circuits: [...new Set([...before, ...after])].sort(),
     });
-    return row;
+    return saved;
   });
+}
 
-  let message: string | undefined;
-  if (need === 'driver') {
-    const others = (await repo.openJobsOf(db, driver!.drv_driver)) - 1;
-    if (others >= DRIVER_JOBS_WARNING) message = `${driver!.drv_name} already has ${others} jobs`;
-  }
-  return {
-    dck_id: saved.dck_id,
-    dck_docket: saved.dck_docket,
-    dck_status: saved.dck_status,
-    drv_driver: saved.drv_driver,
-    dck_status_time: saved.dck_status_time.toISOString(),
-    ...(message ? { message } : {}),
-  };
+/** What a saved status change answers. */
+export type SavedChange = Omit<StatusChangeResponse, 'message'>;
+
+const noticeHead = (
+  docket: Pick<
+    ChangeDocket,
+    'dck_id' | 'dck_docket' | 'dck_cust_id' | 'dck_ausr_id' | 'dck_registered_ausr_id'
+  >,
+) =>
+  ({
+    kind: 'docket',
+    dck_id: docket.dck_id,
+    dck_docket: docket.dck_docket,
+    dck_cust_id: docket.dck_cust_id,
+    owners: [docket.dck_ausr_id, docket.dck_registered_ausr_id].filter((o): o is number => o !== null),
+  }) as const;
+
+/**
+ * Tells the tenant's live stream that something other than the status of the docket changed (a
+ * scan, a position): the same notice as a status change, from and to its current status, to the
+ * circuits that select it now and its owners. Call in the writing transaction.
+ */
+export async function notifyDocketEvent(
+  tx: Executor,
+  docket: ChangeDocket,
+  now: Date,
+  event: 'scan' | 'position',
+): Promise<void> {
+  const every = await circuits.allCircuits(tx);
+  await notifyDocket(tx, {
+    ...noticeHead(docket),
+    from: docket.dck_status,
+    dck_status: docket.dck_status,
+    event,
+    circuits: (await circuits.circuitsSelecting(tx, docket.dck_id, every, now)).sort(),
+  });
 }

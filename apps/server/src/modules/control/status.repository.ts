@@ -13,21 +13,29 @@ import {
 export const listStatuses = (db: Executor) =>
   db.select().from(docketStatuses).orderBy(asc(docketStatuses.dsts_id));
 
+const changeColumns = {
+  dck_id: dockets.dck_id,
+  dck_docket: dockets.dck_docket,
+  dck_status: dockets.dck_status,
+  dck_cust_id: dockets.dck_cust_id,
+  dck_ausr_id: dockets.dck_ausr_id,
+  dck_registered_ausr_id: dockets.dck_registered_ausr_id,
+  dck_booked: dockets.dck_booked,
+  drv_driver: dockets.drv_driver,
+};
+
 /** The fields of a docket that a status change reads, by its number (dck_docket). */
 export async function docketByNumber(db: Executor, dckDocket: number) {
+  const rows = await db.select(changeColumns).from(dockets).where(eq(dockets.dck_docket, dckDocket)).limit(1);
+  return rows[0];
+}
+
+/** The fields of a docket that a status change reads, by its id, when allocated to `driver`. */
+export async function docketOfDriver(db: Executor, dckId: number, driver: string) {
   const rows = await db
-    .select({
-      dck_id: dockets.dck_id,
-      dck_docket: dockets.dck_docket,
-      dck_status: dockets.dck_status,
-      dck_cust_id: dockets.dck_cust_id,
-      dck_ausr_id: dockets.dck_ausr_id,
-      dck_registered_ausr_id: dockets.dck_registered_ausr_id,
-      dck_booked: dockets.dck_booked,
-      drv_driver: dockets.drv_driver,
-    })
+    .select(changeColumns)
     .from(dockets)
-    .where(eq(dockets.dck_docket, dckDocket))
+    .where(and(eq(dockets.dck_id, dckId), eq(dockets.drv_driver, driver)))
     .limit(1);
   return rows[0];
 }
@@ -106,6 +114,7 @@ const driverColumns = {
   drv_tariff: drivers.drv_tariff,
   ttyp_description: tariffTypes.ttyp_description,
   drv_active: sql<'T' | 'F'>`${drivers.drv_active}`,
+  drv_pin_set: sql<'T' | 'F'>`case when ${drivers.drv_pin_hash} is null then 'F' else 'T' end`,
 };
 
 /** One driver by code. */
@@ -141,7 +150,7 @@ export const listDrivers = (db: Executor, f: { active: boolean; search: string; 
 
 export type DriverValues = typeof drivers.$inferInsert;
 
-/** Creates the driver, or updates the one with its code. */
+/** Creates the driver, or updates the one with its code (its PIN hash only when given). */
 export async function upsertDriver(db: Executor, d: DriverValues): Promise<void> {
   await db
     .insert(drivers)
@@ -153,6 +162,7 @@ export async function upsertDriver(db: Executor, d: DriverValues): Promise<void>
         drv_mobile: d.drv_mobile,
         drv_tariff: d.drv_tariff,
         drv_active: d.drv_active,
+        ...(d.drv_pin_hash ? { drv_pin_hash: d.drv_pin_hash } : {}),
       },
     });
 }
@@ -166,3 +176,11 @@ export async function openJobsOf(db: Executor, driver: string): Promise<number> 
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** The fields of a docket that a status change reads, for every open (not complete) job of `driver`. */
+export const openDocketsOfDriver = (db: Executor, driver: string) =>
+  db
+    .select(changeColumns)
+    .from(dockets)
+    .innerJoin(docketStatuses, eq(docketStatuses.dsts_id, dockets.dck_status))
+    .where(and(eq(dockets.drv_driver, driver), sql`${docketStatuses.dsts_complete} <> 'T'`));

@@ -123,13 +123,27 @@ export async function docketDetail(db: Executor, dckId: number, scope: DocketSco
     .innerJoin(customers, eq(customers.cust_id, dockets.dck_cust_id))
     .innerJoin(tariffTypes, eq(tariffTypes.ttyp_tariff, dockets.dck_tariff))
     .innerJoin(docketStatuses, eq(docketStatuses.dsts_id, dockets.dck_status))
-    .where(
-      and(
-        eq(dockets.dck_id, dckId),
-        inArray(dockets.dck_cust_id, scope.accountIds),
-        scope.ownerId === undefined ? undefined : ownedBy(scope.ownerId),
-      ),
-    )
+    .where(and(eq(dockets.dck_id, dckId), inScope(scope)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The condition of a docket scope: the linked accounts and, for an own-bookings user, their own. */
+export const inScope = (scope: DocketScope) =>
+  and(
+    inArray(dockets.dck_cust_id, scope.accountIds),
+    scope.ownerId === undefined ? undefined : ownedBy(scope.ownerId),
+  );
+
+/**
+ * The head of a docket (id, number, first reference) when it is in `scope`, or in the tenant at
+ * all for 'tenant' (control room and administrators); undefined otherwise.
+ */
+export async function docketHead(db: Executor, dckId: number, scope: DocketScope | 'tenant') {
+  const rows = await db
+    .select({ dck_id: dockets.dck_id, dck_docket: dockets.dck_docket, dck_cust_ref1: dockets.dck_cust_ref1 })
+    .from(dockets)
+    .where(and(eq(dockets.dck_id, dckId), scope === 'tenant' ? undefined : inScope(scope)))
     .limit(1);
   return rows[0];
 }

@@ -21,7 +21,13 @@ export function eventFor(
     who.accounts.has(notice.dck_cust_id) &&
     (who.ownerId === undefined || notice.owners.includes(who.ownerId));
   if (circuits.length === 0 && !ownsIt) return undefined;
-  return { dck_id: notice.dck_id, dck_docket: notice.dck_docket, dck_status: notice.dck_status, circuits };
+  return {
+    dck_id: notice.dck_id,
+    dck_docket: notice.dck_docket,
+    dck_status: notice.dck_status,
+    circuits,
+    event: notice.event ?? 'status',
+  };
 }
 
 /**

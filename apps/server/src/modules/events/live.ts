@@ -15,6 +15,8 @@ export const docketNotice = z.object({
   from: z.string(),
   dck_status: z.string(),
   circuits: z.array(z.string()),
+  /** What happened: a status change (also when absent), a scan or a position of the driver. */
+  event: z.enum(['status', 'scan', 'position']).optional(),
 });
 export type DocketNotice = z.infer<typeof docketNotice>;
 

@@ -13,6 +13,7 @@ const DRIVERS = [
     drv_tariff: 5,
     ttyp_description: 'Large van',
     drv_active: 'T',
+    drv_pin_set: 'T',
   },
   {
     drv_driver: 'D02',
@@ -21,6 +22,7 @@ const DRIVERS = [
     drv_tariff: 4,
     ttyp_description: 'Small van',
     drv_active: 'T',
+    drv_pin_set: 'T',
   },
 ];
 

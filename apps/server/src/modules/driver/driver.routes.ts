@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  driverActionRequest,
+  driverActionResponse,
+  driverJob,
+  driverLoginRequest,
+  driverLoginResponse,
+  driverPositionRequest,
+  driverPositionResponse,
+  driverScanRequest,
+  driverScanResponse,
+  driverSession,
+  exceptionRow,
+  requiredIdempotencyHeader,
+} from '@courier/contracts';
+import { DRIVER_COOKIE, driverCookieOptions } from '../../plugins/auth';
+import type { AuthDeps } from '../auth/auth-deps';
+import { driverLogin, driverLogout, driverSessionOf } from './driver-auth.service';
+import * as jobs from './driver-jobs.service';
+
+export interface DriverRouteOptions extends Pick<AuthDeps, 'tenants' | 'clock'> {
+  cookieSecure: boolean;
+  /** Sign-in attempts allowed per address and driver code per minute (as the users' login). */
+  loginRateMax: number;
+}
+
+/** Rate-limit key of the driver sign-in: the route as registered, the address and the driver code. */
+const routeAddressAndDriver = (req: FastifyRequest) => {
+  const body = req.body as { drv_driver?: unknown } | undefined;
+  const code = typeof body?.drv_driver === 'string' ? body.drv_driver.toUpperCase() : '';
+  return `${req.routeOptions.url ?? ''}|${req.ip}|${code}`;
+};
+
+/** A delivery with a photo: the photo (2 MB) and the signature in base64, with room to spare. */
+const ACTION_BODY_LIMIT = 3_500_000;
+
+/**
+ * The driver page's calls under /api/driver/ (issue 10 §2, beyond the spec): sign in with driver
+ * code and PIN (rate limited like the users' login), session, sign out; the driver's jobs and the
+ * exception reasons; actions, scans and positions, each with a required Idempotency-Key. Every
+ * call but the sign-in needs a driver session (401 otherwise); a user's session does not do.
+ */
+export function driverRoutes(deps: DriverRouteOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/driver/auth/login',
+      {
+        schema: { body: driverLoginRequest, response: { 200: driverLoginResponse } },
+        config: {
+          rateLimit: { max: deps.loginRateMax, timeWindow: '1 minute', keyGenerator: routeAddressAndDriver },
+        },
+      },
+      async (req, reply) => {
+        const { token, session } = await driverLogin(deps, req.body);
+        reply.setCookie(DRIVER_COOKIE, token, driverCookieOptions(deps.cookieSecure));
+        return { ...session, token };
+      },
+    );
+    app.post('/api/driver/auth/session', { schema: { response: { 200: driverSession } } }, async (req) =>
+      driverSessionOf(await req.authenticateDriver()),
+    );
+    app.post(
+      '/api/driver/auth/logout',
+      { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
+      async (req, reply) => {
+        await driverLogout(deps, req.driverToken());
+        reply.clearCookie(DRIVER_COOKIE, driverCookieOptions(deps.cookieSecure));
+        return { ok: true };
+      },
+    );
+    app.post('/api/driver/job/list', { schema: { response: { 200: z.array(driverJob) } } }, async (req) =>
+      jobs.jobList(await req.authenticateDriver()),
+    );
+    app.post(
+      '/api/driver/exception/list',
+      { schema: { response: { 200: z.array(exceptionRow) } } },
+      async (req) => jobs.exceptionList(await req.authenticateDriver()),
+    );
+    app.post(
+      '/api/driver/job/action',
+      {
+        bodyLimit: ACTION_BODY_LIMIT,
+        schema: {
+          body: driverActionRequest,
+          headers: requiredIdempotencyHeader,
+          response: { 200: driverActionResponse },
+        },
+      },
+      async (req) =>
+        jobs.jobAction(await req.authenticateDriver(), deps, req.body, req.headers['idempotency-key']),
+    );
+    app.post(
+      '/api/driver/scan',
+      {
+        schema: {
+          body: driverScanRequest,
+          headers: requiredIdempotencyHeader,
+          response: { 200: driverScanResponse },
+        },
+      },
+      async (req) =>
+        jobs.scan(await req.authenticateDriver(), deps, req.body, req.headers['idempotency-key']),
+    );
+    app.post(
+      '/api/driver/position',
+      {
+        schema: {
+          body: driverPositionRequest,
+          headers: requiredIdempotencyHeader,
+          response: { 200: driverPositionResponse },
+        },
+      },
+      async (req) =>
+        jobs.positions(await req.authenticateDriver(), deps, req.body, req.headers['idempotency-key']),
+    );
+  };
+}

@@ -1,0 +1,566 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import type { DriverJob, DocketTrackingResponse, SignatureRow, StockRow } from '@courier/contracts';
+import {
+  customers,
+  docketSignatures,
+  docketStatusHistory,
+  dockets,
+  drivers,
+  traceRecords,
+  userAccounts,
+  users,
+} from '../../db/schema';
+import { signaturePng } from '../../lib/png';
+import { hashPassword } from '../auth/login.service';
+import { parseNotice, type DocketNotice } from '../events/live';
+import {
+  ADMIN,
+  CONTROL,
+  CUSTOMER,
+  DB_KINDS,
+  booking,
+  driver,
+  loginAs,
+  post,
+  statusChange,
+  TENANT_A,
+  TENANT_B,
+  useTestApp,
+} from '../../test/harness';
+
+const PIN = '135790';
+const SIGNATURE = signaturePng('Test Signer').toString('base64');
+/** The first bytes of a JPEG: the server checks the magic, not the picture. */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]).toString(
+  'base64',
+);
+
+describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
+  const t = useTestApp(kind, { loginRateMax: 5 });
+  const db = () => t.tenants.get(TENANT_A)!.db;
+  let admin: string;
+  let control: string;
+  let customer: string;
+  let account: number;
+  let keyNo = 0;
+  const newKey = () => `key-${++keyNo}-${Date.now()}`;
+
+  beforeAll(async () => {
+    [admin, control, customer] = await Promise.all([
+      loginAs(t.app, ...ADMIN),
+      loginAs(t.app, ...CONTROL),
+      loginAs(t.app, ...CUSTOMER),
+    ]);
+    account = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts[0].cust_id;
+    for (const code of ['TD1', 'TD2', 'TDR'])
+      expect((await post(t.app, '/api/driver/post', driver(code, { drv_pin: PIN }), admin)).statusCode).toBe(
+        200,
+      );
+  });
+
+  const driverLogin = (drv_driver: string, pin: string, database = TENANT_A) =>
+    post(t.app, '/api/driver/auth/login', { database, drv_driver, pin });
+  const tokens = new Map<string, string>();
+  /** The driver's session token, signed in once per file (sign-ins are rate limited). */
+  const driverToken = async (code: string) => {
+    if (!tokens.has(code)) {
+      const res = await driverLogin(code, PIN);
+      expect(res.statusCode, res.body).toBe(200);
+      tokens.set(code, res.json().token as string);
+    }
+    return tokens.get(code)!;
+  };
+  /** POST with the driver's token and an Idempotency-Key. */
+  const send = (url: string, body: unknown, token: string, key = newKey()) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': key,
+      },
+      payload: JSON.stringify(body),
+    });
+  /** A new booking of the customer allocated by the control room to `code`: its id and number. */
+  const allocated = async (code: string) => {
+    const booked = await post(t.app, '/api/docket/post', booking(account), customer);
+    expect(booked.statusCode, booked.body).toBe(200);
+    const { dck_docket, dck_id } = booked.json() as { dck_docket: number; dck_id: number };
+    const res = await post(
+      t.app,
+      '/api/docket/status/change',
+      statusChange(dck_docket, 'W', 'G', { driver: code }),
+      control,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return { dck_id, dck_docket };
+  };
+  const jobsOf = async (token: string) => {
+    const res = await post(t.app, '/api/driver/job/list', {}, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as DriverJob[];
+  };
+
+  describe('credential', () => {
+    it('stores the PIN hashed, signs in with code and PIN, and refuses a wrong PIN, an unknown driver or one without a PIN alike', async () => {
+      const [row] = await db().select().from(drivers).where(eq(drivers.drv_driver, 'TD1'));
+      expect(row!.drv_pin_hash).toMatch(/^\$argon2id\$/);
+      expect(row!.drv_pin_hash).not.toContain(PIN);
+      await post(t.app, '/api/driver/post', driver('TD0'), admin);
+      const listed = (await post(t.app, '/api/driver/list', { active: false }, admin)).json() as {
+        drv_driver: string;
+        drv_pin_set: string;
+      }[];
+      expect(listed.find((d) => d.drv_driver === 'TD0')?.drv_pin_set).toBe('F');
+      expect(listed.find((d) => d.drv_driver === 'TD1')?.drv_pin_set).toBe('T');
+      expect(JSON.stringify(listed)).not.toContain('argon2');
+
+      const ok = await driverLogin('td1', PIN);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({
+        drv_driver: 'TD1',
+        drv_name: 'Test Driver',
+        tenant: { name: TENANT_A },
+      });
+      expect(ok.headers['set-cookie']).toMatch(/courier_driver=.*Path=\/api\/driver.*HttpOnly/);
+      const session = await post(t.app, '/api/driver/auth/session', {}, ok.json().token);
+      expect(session.json()).toMatchObject({ drv_driver: 'TD1' });
+
+      for (const [code, pin] of [
+        ['TD1', '000000'],
+        ['NOPE', PIN],
+        ['TD0', PIN],
+      ] as const) {
+        const res = await driverLogin(code, pin);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().message).toBe('The driver code or PIN is incorrect');
+      }
+    });
+
+    it('rate limits sign-in attempts per address and driver code like the login', async () => {
+      const codes = [];
+      for (let i = 0; i < 6; i++) codes.push((await driverLogin('TDR', '999999')).statusCode);
+      expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(codes[5]).toBe(429);
+      expect((await driverLogin('TDR', PIN)).statusCode).toBe(429);
+    });
+
+    it('keeps driver and user sessions apart: neither token reaches the other kind of call', async () => {
+      const token = await driverToken('TD1');
+      expect((await post(t.app, '/api/docket/list', {}, token)).statusCode).toBe(401);
+      expect((await post(t.app, '/api/exception/list', {}, token)).statusCode).toBe(401);
+      expect((await post(t.app, '/api/driver/job/list', {}, admin)).statusCode).toBe(401);
+      expect((await post(t.app, '/api/driver/job/list', {})).statusCode).toBe(401);
+    });
+
+    it('names a bad PIN field (400) and ends the sessions when the PIN changes or the driver is made inactive', async () => {
+      const bad = await post(t.app, '/api/driver/post', driver('TD2', { drv_pin: '12ab' }), control);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toHaveProperty('drv_pin');
+      expect(
+        (await post(t.app, '/api/driver/post', driver('TD2', { drv_pin: PIN }), customer)).statusCode,
+      ).toBe(403);
+
+      const token = (await driverLogin('TD2', PIN)).json().token as string;
+      expect(
+        (await post(t.app, '/api/driver/post', driver('TD2', { drv_pin: '246802' }), control)).statusCode,
+      ).toBe(200);
+      expect((await post(t.app, '/api/driver/job/list', {}, token)).statusCode).toBe(401);
+      expect((await driverLogin('TD2', PIN)).statusCode).toBe(401);
+      const again = (await driverLogin('TD2', '246802')).json().token as string;
+      // Saving without a PIN keeps it; making the driver inactive ends the session.
+      expect(
+        (await post(t.app, '/api/driver/post', driver('TD2', { drv_active: 'F' }), control)).statusCode,
+      ).toBe(200);
+      expect((await post(t.app, '/api/driver/job/list', {}, again)).statusCode).toBe(401);
+      expect((await driverLogin('TD2', '246802')).statusCode).toBe(401);
+      await post(t.app, '/api/driver/post', driver('TD2'), control);
+      expect((await driverLogin('TD2', '246802')).statusCode).toBe(200);
+    });
+  });
+
+  describe('jobs', () => {
+    it("lists only the driver's own open jobs, with stops, and answers 404 for another driver's docket", async () => {
+      const mine = await allocated('TD1');
+      const theirs = await allocated('D01');
+      const token = await driverToken('TD1');
+      const jobs = await jobsOf(token);
+      const job = jobs.find((j) => j.dck_id === mine.dck_id)!;
+      expect(job).toMatchObject({
+        dck_docket: mine.dck_docket,
+        dck_status: 'G',
+        dsts_description: 'Driver allocated',
+      });
+      expect(job.next).toContain('P');
+      expect(job.stops.map((s) => s.dadd_postalcode)).toEqual(['M1 1AE', 'SW1A 1AA']);
+      expect(job.stops[0]!.dadd_latitude).toBeTypeOf('number');
+      expect(jobs.some((j) => j.dck_id === theirs.dck_id)).toBe(false);
+
+      const action = await send(
+        '/api/driver/job/action',
+        { dck_id: theirs.dck_id, action: 'collected', from: 'G' },
+        token,
+      );
+      expect(action.statusCode).toBe(404);
+      expect(
+        (await send('/api/driver/scan', { dck_id: theirs.dck_id, barcode: 'X1' }, token)).statusCode,
+      ).toBe(404);
+      const [still] = await db().select().from(dockets).where(eq(dockets.dck_id, theirs.dck_id));
+      expect(still!.dck_status).toBe('G');
+    });
+
+    it('scans, collects, delivers with a signature and a photo, each through the status rules, and pushes each event live', async () => {
+      const job = await allocated('TD1');
+      const token = await driverToken('TD1');
+      const heard: DocketNotice[] = [];
+      const stop = await t.tenants.get(TENANT_A)!.listen({
+        event: (payload) => {
+          const n = parseNotice(payload);
+          if (n?.dck_id === job.dck_id) heard.push(n);
+        },
+      });
+
+      const scanned = await send(
+        '/api/driver/scan',
+        { dck_id: job.dck_id, barcode: 'PARCEL-001', dtr_latitude: 53.48, dtr_longitude: -2.24 },
+        token,
+      );
+      expect(scanned.statusCode, scanned.body).toBe(200);
+      expect(scanned.json()).toMatchObject({
+        dck_docket: job.dck_docket,
+        barcode: 'PARCEL-001',
+        matched: false,
+      });
+
+      // The rules of the control room: an exception is not a next status of 'Driver allocated' (422).
+      const early = await send(
+        '/api/driver/job/action',
+        { dck_id: job.dck_id, action: 'exception', from: 'G', exception: 'DAMAGED' },
+        token,
+      );
+      expect(early.statusCode, early.body).toBe(422);
+      // Stale `from`: 409.
+      expect(
+        (await send('/api/driver/job/action', { dck_id: job.dck_id, action: 'collected', from: 'P' }, token))
+          .statusCode,
+      ).toBe(409);
+
+      const collected = await send(
+        '/api/driver/job/action',
+        { dck_id: job.dck_id, action: 'collected', from: 'G' },
+        token,
+      );
+      expect(collected.statusCode, collected.body).toBe(200);
+      expect(collected.json()).toMatchObject({ dck_status: 'P' });
+
+      const noSignature = await send(
+        '/api/driver/job/action',
+        { dck_id: job.dck_id, action: 'delivered', from: 'P', signed_by: 'Ann Other' },
+        token,
+      );
+      expect(noSignature.statusCode).toBe(400);
+      expect(noSignature.json().fields).toHaveProperty('signature');
+      const notPng = await send(
+        '/api/driver/job/action',
+        { dck_id: job.dck_id, action: 'delivered', from: 'P', signed_by: 'Ann Other', signature: JPEG },
+        token,
+      );
+      expect(notPng.statusCode).toBe(400);
+      expect(notPng.json().fields).toHaveProperty('signature');
+      const noName = await send(
+        '/api/driver/job/action',
+        { dck_id: job.dck_id, action: 'delivered', from: 'P', signature: SIGNATURE },
+        token,
+      );
+      expect(noName.statusCode).toBe(400);
+      expect(noName.json().fields).toHaveProperty('signed_by');
+
+      const delivered = await send(
+        '/api/driver/job/action',
+        {
+          dck_id: job.dck_id,
+          action: 'delivered',
+          from: 'P',
+          signed_by: 'Ann Other',
+          signature: SIGNATURE,
+          photo: JPEG,
+          photo_type: 'image/jpeg',
+          dtr_latitude: 51.501,
+          dtr_longitude: -0.141,
+        },
+        token,
+      );
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect(delivered.json()).toMatchObject({ dck_status: 'D' });
+      expect((await jobsOf(token)).some((j) => j.dck_id === job.dck_id)).toBe(false);
+
+      const history = await db()
+        .select()
+        .from(docketStatusHistory)
+        .where(eq(docketStatusHistory.dsh_dck_id, job.dck_id));
+      expect(history.map((h) => [h.dsh_to, h.dsh_logon, h.dsh_signed_by])).toEqual([
+        ['G', 'control', ''],
+        ['P', 'driver TD1', 'Test Driver'],
+        ['D', 'driver TD1', 'Ann Other'],
+      ]);
+
+      const tracking = (
+        await post(t.app, '/api/docket/tracking', { id: job.dck_id }, customer)
+      ).json() as DocketTrackingResponse;
+      expect(tracking.records.map((r) => [r.dtr_kind, r.dsts_id ?? r.dtr_item])).toEqual([
+        ['status', 'D'],
+        ['status', 'P'],
+        ['scan', 'PARCEL-001'],
+        ['status', 'G'],
+      ]);
+      expect(tracking.records[0]).toMatchObject({
+        drv_driver: 'TD1',
+        dtr_latitude: 51.501,
+        tloc_description: 'Delivered',
+      });
+
+      await expect.poll(() => heard.map((n) => n.event).join(' ')).toBe('scan status status');
+      stop();
+    });
+
+    it('applies a replayed action, scan or position batch once and answers the first result again', async () => {
+      const job = await allocated('TD1');
+      const token = await driverToken('TD1');
+      const key = newKey();
+      const body = { dck_id: job.dck_id, action: 'collected', from: 'G', time: t.clock.now().toISOString() };
+      const first = await send('/api/driver/job/action', body, token, key);
+      const second = await send('/api/driver/job/action', body, token, key);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual(first.json());
+      const rows = await db()
+        .select({ n: count() })
+        .from(docketStatusHistory)
+        .where(and(eq(docketStatusHistory.dsh_dck_id, job.dck_id), eq(docketStatusHistory.dsh_to, 'P')));
+      expect(rows[0]!.n).toBe(1);
+      // The same key with another request is refused.
+      expect(
+        (await send('/api/driver/job/action', { ...body, signed_by: 'Someone' }, token, key)).statusCode,
+      ).toBe(422);
+
+      const scanKey = newKey();
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await send('/api/driver/scan', { dck_id: job.dck_id, barcode: 'TWICE' }, token, scanKey))
+            .statusCode,
+        ).toBe(200);
+      const scans = await db()
+        .select({ n: count() })
+        .from(traceRecords)
+        .where(and(eq(traceRecords.dtr_dck_id, job.dck_id), eq(traceRecords.dtr_item, 'TWICE')));
+      expect(scans[0]!.n).toBe(1);
+
+      const open = (await jobsOf(token)).length;
+      const now = t.clock.now().getTime();
+      const positions = [0, 1, 2].map((i) => ({
+        dtr_latitude: 53.4 + i / 100,
+        dtr_longitude: -2.2,
+        time: new Date(now - (3 - i) * 30_000).toISOString(),
+      }));
+      const posKey = newKey();
+      const sent = await send('/api/driver/position', { positions }, token, posKey);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toEqual({ recorded: 3 * open });
+      expect((await send('/api/driver/position', { positions }, token, posKey)).json()).toEqual({
+        recorded: 3 * open,
+      });
+      const stored = await db()
+        .select({ n: count() })
+        .from(traceRecords)
+        .where(and(eq(traceRecords.dtr_dck_id, job.dck_id), eq(traceRecords.dtr_kind, 'position')));
+      expect(stored[0]!.n).toBe(3);
+    });
+
+    it('needs an Idempotency-Key and names bad fields (400), never 5xx', async () => {
+      const token = await driverToken('TD1');
+      const noKey = await post(t.app, '/api/driver/scan', { dck_id: 1, barcode: 'X' }, token);
+      expect(noKey.statusCode).toBe(400);
+      const cases: [string, object, string][] = [
+        ['/api/driver/scan', { dck_id: 1, barcode: '' }, 'barcode'],
+        ['/api/driver/scan', { dck_id: 99999999999, barcode: 'X' }, 'dck_id'],
+        [
+          '/api/driver/position',
+          { positions: [{ dtr_latitude: 91, dtr_longitude: 0, time: new Date().toISOString() }] },
+          'positions.0.dtr_latitude',
+        ],
+        [
+          '/api/driver/position',
+          {
+            positions: [
+              { dtr_latitude: 1, dtr_longitude: 0, time: new Date(Date.now() + 3_600_000).toISOString() },
+            ],
+          },
+          'positions.0.time',
+        ],
+        ['/api/driver/job/action', { dck_id: 1, action: 'lost', from: 'G' }, 'action'],
+        [
+          '/api/driver/job/action',
+          { dck_id: 1, action: 'delivered', from: 'P', signature: 'not base64!' },
+          'signature',
+        ],
+      ];
+      for (const [url, body, field] of cases) {
+        const res = await send(url, body, token);
+        expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+        expect(Object.keys(res.json().fields ?? {}).join(' ') + res.json().message).toContain(field);
+      }
+    });
+  });
+
+  describe('tracking, stock and proof of delivery', () => {
+    let delivered: { dck_id: number; dck_docket: number };
+    let dsigId: number;
+    let outsider: string;
+
+    beforeAll(async () => {
+      delivered = await allocated('TD1');
+      const token = await driverToken('TD1');
+      await send(
+        '/api/driver/job/action',
+        { dck_id: delivered.dck_id, action: 'collected', from: 'G' },
+        token,
+      );
+      const res = await send(
+        '/api/driver/job/action',
+        {
+          dck_id: delivered.dck_id,
+          action: 'delivered',
+          from: 'P',
+          signed_by: 'Ann Other',
+          signature: SIGNATURE,
+          photo: JPEG,
+          photo_type: 'image/jpeg',
+        },
+        token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const [sig] = await db()
+        .select()
+        .from(docketSignatures)
+        .where(eq(docketSignatures.dsig_dck_id, delivered.dck_id));
+      dsigId = sig!.dsig_id;
+      // A booking user of the tenant's third account only.
+      const [other] = await db().select().from(customers).where(eq(customers.cust_acc_code, 'DEMO003'));
+      const [u] = await db()
+        .insert(users)
+        .values({
+          ausr_logon: 'outsider',
+          ausr_password: await hashPassword('Outsider#2026'),
+          ausr_rights_history: 'T',
+          ausr_rights_trace: 'T',
+          ausr_cust_id: other!.cust_id,
+        })
+        .returning();
+      await db().insert(userAccounts).values({ uacc_ausr_id: u!.ausr_id, uacc_cust_id: other!.cust_id });
+      outsider = await loginAs(t.app, 'outsider', 'Outsider#2026');
+    });
+
+    it('lists the signatures without their images and serves each image as image/png with the docket rights', async () => {
+      const list = await post(t.app, '/api/docket/signature/list', { _docketId: delivered.dck_id }, customer);
+      expect(list.statusCode).toBe(200);
+      const rows = list.json() as SignatureRow[];
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        dsig_signed_by: 'Ann Other',
+        drv_driver: 'TD1',
+        url: `/api/docket/signature/${dsigId}`,
+      });
+      expect(list.body).not.toContain(SIGNATURE.slice(0, 40));
+
+      for (const token of [customer, admin, control]) {
+        const img = await t.app.inject({
+          method: 'GET',
+          url: `/api/docket/signature/${dsigId}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(img.statusCode).toBe(200);
+        expect(img.headers['content-type']).toBe('image/png');
+        expect(img.rawPayload.equals(Buffer.from(SIGNATURE, 'base64'))).toBe(true);
+      }
+      const photos = (
+        await post(t.app, '/api/docket/photo/list', { _docketId: delivered.dck_id }, customer)
+      ).json() as { url: string }[];
+      const photo = await t.app.inject({
+        method: 'GET',
+        url: photos[0]!.url,
+        headers: { authorization: `Bearer ${customer}` },
+      });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+    });
+
+    it("refuses another account's user (404), a user without a booking right (403), a guest (401) and another tenant", async () => {
+      const get = (url: string, token?: string) =>
+        t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      expect((await get(`/api/docket/signature/${dsigId}`, outsider)).statusCode).toBe(404);
+      expect((await get(`/api/docket/photo/1`, outsider)).statusCode).toBe(404);
+      expect((await get(`/api/docket/signature/${dsigId}`)).statusCode).toBe(401);
+      for (const url of ['/api/docket/signature/list', '/api/stock/list', '/api/docket/photo/list'])
+        expect((await post(t.app, url, { _docketId: delivered.dck_id }, outsider)).statusCode).toBe(404);
+      expect((await post(t.app, '/api/docket/tracking', { id: delivered.dck_id }, outsider)).statusCode).toBe(
+        404,
+      );
+
+      // A user with no right on dockets at all.
+      await db()
+        .update(users)
+        .set({ ausr_rights_history: 'F', ausr_rights_trace: 'F' })
+        .where(eq(users.ausr_logon, 'outsider'));
+      const rightless = await loginAs(t.app, 'outsider', 'Outsider#2026');
+      expect((await get(`/api/docket/signature/${dsigId}`, rightless)).statusCode).toBe(403);
+      expect(
+        (await post(t.app, '/api/docket/tracking', { id: delivered.dck_id }, rightless)).statusCode,
+      ).toBe(403);
+
+      // Tenant B's administrator reads tenant B's database only: A's new signature is not there.
+      const bAdmin = await loginAs(t.app, ...ADMIN, TENANT_B);
+      const bDb = t.tenants.get(TENANT_B)!.db;
+      const bSig = await bDb.select().from(docketSignatures).where(eq(docketSignatures.dsig_id, dsigId));
+      const fromB = await get(`/api/docket/signature/${dsigId}`, bAdmin);
+      if (bSig.length === 0) expect(fromB.statusCode).toBe(404);
+      else expect(fromB.rawPayload.equals(Buffer.from(SIGNATURE, 'base64'))).toBe(false);
+      const bDocket = await bDb.select().from(dockets).where(eq(dockets.dck_id, delivered.dck_id));
+      const bTrack = await post(t.app, '/api/docket/tracking', { id: delivered.dck_id }, bAdmin);
+      if (bDocket.length === 0) expect(bTrack.statusCode).toBe(404);
+      else expect(bTrack.body).not.toContain('"drv_driver":"TD1"');
+    });
+
+    it('lists stock lines ticked by scans, and the seeded road history of delivered demo dockets', async () => {
+      const [seeded] = await db()
+        .select({ dck_id: dockets.dck_id })
+        .from(dockets)
+        .innerJoin(docketSignatures, eq(docketSignatures.dsig_dck_id, dockets.dck_id))
+        .where(eq(dockets.dck_status, 'D'))
+        .limit(1);
+      expect(seeded).toBeDefined();
+      const stock = (
+        await post(t.app, '/api/stock/list', { _docketId: seeded!.dck_id }, admin)
+      ).json() as StockRow[];
+      expect(stock.length).toBeGreaterThan(0);
+      expect(stock.every((s) => s.scanned)).toBe(true);
+      const trace = (
+        await post(t.app, '/api/docket/tracking', { id: seeded!.dck_id }, admin)
+      ).json() as DocketTrackingResponse;
+      const kinds = new Set(trace.records.map((r) => r.dtr_kind));
+      expect([...kinds].sort()).toEqual(['position', 'scan', 'status']);
+      expect(trace.records[0]).toMatchObject({ dtr_kind: 'status', dsts_id: 'D' });
+      const sigs = (
+        await post(t.app, '/api/docket/signature/list', { _docketId: seeded!.dck_id }, admin)
+      ).json() as SignatureRow[];
+      const img = await t.app.inject({
+        method: 'GET',
+        url: sigs[0]!.url,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(img.headers['content-type']).toBe('image/png');
+      expect(img.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    });
+  });
+});

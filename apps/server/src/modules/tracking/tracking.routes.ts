@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  docketRef,
+  docketTrackingRequest,
+  docketTrackingResponse,
+  imageParams,
+  photoRow,
+  signatureRow,
+  stockListRequest,
+  stockRow,
+} from '@courier/contracts';
+import * as tracking from './tracking.service';
+
+/**
+ * Tracking calls for signed-in users with rights on the docket (spec "bookings…" §7
+ * docket/tracking, stock/list, docket/signature/list; docket/photo/list beyond the spec) and the
+ * proof-of-delivery images as GET image/png or image/jpeg. Rights in tracking.service.
+ */
+export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/docket/tracking',
+    { schema: { body: docketTrackingRequest, response: { 200: docketTrackingResponse } } },
+    async (req) => tracking.docketTracking(await req.authenticate(), req.body),
+  );
+  app.post(
+    '/api/stock/list',
+    { schema: { body: stockListRequest, response: { 200: z.array(stockRow) } } },
+    async (req) => tracking.stockList(await req.authenticate(), req.body._docketId),
+  );
+  app.post(
+    '/api/docket/signature/list',
+    { schema: { body: docketRef, response: { 200: z.array(signatureRow) } } },
+    async (req) => tracking.signatureList(await req.authenticate(), req.body._docketId),
+  );
+  app.post(
+    '/api/docket/photo/list',
+    { schema: { body: docketRef, response: { 200: z.array(photoRow) } } },
+    async (req) => tracking.photoList(await req.authenticate(), req.body._docketId),
+  );
+  for (const kind of ['signature', 'photo'] as const)
+    app.get(`/api/docket/${kind}/:id`, { schema: { params: imageParams } }, async (req, reply) => {
+      const img = await tracking.image(await req.authenticate(), kind, req.params.id);
+      // Per user and private: the browser may keep it for the page's life, nobody else may.
+      return reply.type(img.type).header('cache-control', 'private, max-age=300').send(img.bytes);
+    });
+};

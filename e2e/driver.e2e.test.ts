@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocketTrackingResponse, SignatureRow } from '@courier/contracts';
+import { booking } from '../apps/server/src/test/fixtures';
+import { startHarness, type Harness } from './harness';
+import { notification, settle } from './ui';
+
+/**
+ * The driver page in Chromium (issue 10 §2, §4): the control room allocates a new docket to driver
+ * D01 (through the API); the driver signs in on a 390×844 phone with a mocked position, opens the
+ * job, types a barcode scan, collects, draws a signature with the mouse and delivers. The server
+ * then holds the scan, both status changes, positions and the signature. Screens shot after axe.
+ */
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** POST JSON to the server as `token` (a user's bearer token), answering the parsed body. */
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${h.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const login = async (username: string, password: string) =>
+  (await api<{ token: string }>('/api/auth/login', { database: 'Demo Couriers', username, password })).token;
+
+describe('the driver page in Chromium', () => {
+  it('signs in, scans, collects, signs and delivers an allocated docket on a phone', async () => {
+    const customer = await login('customer', 'Customer#2026');
+    const control = await login('control', 'Control#2026');
+    const admin = await login('admin', 'Admin#2026');
+    const session = await api<{ accounts: { cust_id: number }[] }>('/api/auth/session', {}, customer);
+    const booked = await api<{ dck_id: number; dck_docket: number }>(
+      '/api/docket/post',
+      booking(session.accounts[0]!.cust_id, { dck_cust_ref1: 'E2E-DRIVER' }),
+      customer,
+    );
+    await api(
+      '/api/docket/status/change',
+      { docket: booked.dck_docket, from: 'W', status: 'G', driver: 'D01' },
+      control,
+    );
+    const docket = `Docket ${booked.dck_docket}`;
+
+    const context = await h.newContext({ width: 390, height: 844 });
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 53.4794, longitude: -2.2453, accuracy: 10 });
+    const page = await context.newPage();
+    await page.goto('/driver');
+    await page.getByRole('heading', { name: 'Driver sign in', level: 1 }).waitFor();
+    await page.getByRole('combobox', { name: 'Database' }).selectOption('Demo Couriers');
+    await page.getByRole('textbox', { name: 'Driver code' }).fill('D01');
+    await page.getByLabel('PIN').fill('000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The driver code or PIN is incorrect' }).waitFor();
+    await h.screenshot(page, 'driver-sign-in');
+    await page.getByLabel('PIN').fill('246810');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByRole('heading', { name: 'My jobs', level: 1 }).waitFor();
+    await expect(page.getByText('Gareth Evans (D01)').isVisible()).resolves.toBe(true);
+    const row = page.getByRole('button', { name: new RegExp(`^${docket}`) });
+    await row.waitFor();
+    await h.screenshot(page, 'driver-jobs');
+    await row.click();
+
+    await page.getByRole('heading', { name: docket, level: 1 }).waitFor();
+    await expect(page.getByText('Collect from').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Map to delivery' }).getAttribute('href')).resolves.toContain(
+      'google.com/maps/dir',
+    );
+    await page.getByRole('textbox', { name: 'Barcode' }).fill('PARCEL-E2E-1');
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    await page.getByTestId('scanned').filter({ hasText: 'PARCEL-E2E-1' }).waitFor();
+
+    await page.getByRole('button', { name: 'Collected' }).click();
+    await page.getByRole('heading', { name: 'Delivery', level: 2 }).waitFor();
+    await expect(page.getByText('Collected', { exact: true }).first().isVisible()).resolves.toBe(true);
+
+    await page.getByRole('textbox', { name: 'Signed by' }).fill('Ann Other');
+    const pad = page.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+    await page.mouse.down();
+    for (let i = 1; i <= 24; i++)
+      await page.mouse.move(box.x + 20 + i * 12, box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2.5)), {
+        steps: 2,
+      });
+    await page.mouse.up();
+    await page.getByText('Signed', { exact: true }).waitFor();
+    await h.screenshot(page, 'driver-job-delivery');
+
+    await page.getByRole('button', { name: 'Delivered' }).click();
+    await notification(page, 'Sent', `${docket}: Delivered`).waitFor();
+    await page.getByRole('heading', { name: 'My jobs', level: 1 }).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    await settle(page);
+    await h.screenshot(page, 'driver-delivered');
+
+    // What the server holds: the scan, the positions, both status changes and the signature.
+    const trace = await api<DocketTrackingResponse>('/api/docket/tracking', { id: booked.dck_id }, admin);
+    const kinds = trace.records.map((r) => (r.dtr_kind === 'status' ? `status ${r.dsts_id}` : r.dtr_kind));
+    expect(kinds).toContain('scan');
+    expect(kinds).toContain('status P');
+    expect(kinds[0]).toBe('status D');
+    expect(kinds).toContain('position');
+    expect(trace.records.find((r) => r.dtr_kind === 'position')).toMatchObject({ dtr_latitude: 53.4794 });
+    const sigs = await api<SignatureRow[]>(
+      '/api/docket/signature/list',
+      { _docketId: booked.dck_id },
+      customer,
+    );
+    expect(sigs).toMatchObject([{ dsig_signed_by: 'Ann Other', drv_driver: 'D01' }]);
+    const image = await fetch(`${h.baseUrl}${sigs[0]!.url}`, {
+      headers: { authorization: `Bearer ${customer}` },
+    });
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(500);
+  });
+});

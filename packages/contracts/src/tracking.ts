@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { dbId, str } from './common';
+
+/**
+ * Tracking (spec "bookings…" §3 Trace record, §7 docket/tracking, stock/list,
+ * docket/signature/list): a docket's trace records, its stock lines and its proof of delivery.
+ */
+
+/** What a trace record is: a barcode scan, a status change or a position report. */
+export const traceKind = z.enum(['scan', 'status', 'position']);
+export type TraceKind = z.infer<typeof traceKind>;
+
+/** docket/tracking body (spec "bookings…" §7 `(id, archive)`): the docket id; at most `limit` newest records. */
+export const docketTrackingRequest = z.object({
+  id: dbId,
+  archive: z.boolean().optional(),
+  limit: z.number().int().min(1).max(2000).optional().default(500),
+});
+export type DocketTrackingRequest = z.input<typeof docketTrackingRequest>;
+
+/**
+ * One trace record (spec "bookings…" §3 Trace record). `dtr_scandate` ISO; coordinates WGS84
+ * degrees or null; `cg_cust_ref1`/`cg_reference` the consignment number and reference;
+ * `dab_reference` the trace reference of the barcode scanned; `dsts_id` the status a status
+ * record moved to.
+ */
+export const traceRecordRow = z.object({
+  dtr_id: z.number().int(),
+  dtr_kind: traceKind,
+  dck_docket: z.number().int(),
+  dck_cust_ref1: z.string(),
+  drv_driver: z.string().nullable(),
+  dtr_scandate: z.string(),
+  tloc_description: z.string(),
+  dtr_box: z.string(),
+  dtr_item: z.string(),
+  cg_cust_ref1: z.string(),
+  cg_reference: z.string(),
+  dab_reference: z.string(),
+  dsts_id: z.string().nullable(),
+  dtr_latitude: z.number().nullable(),
+  dtr_longitude: z.number().nullable(),
+});
+export type TraceRecordRow = z.infer<typeof traceRecordRow>;
+
+/** docket/tracking answer: the records, newest first, and whether older ones were left out. */
+export const docketTrackingResponse = z.object({
+  records: z.array(traceRecordRow),
+  hasMore: z.boolean(),
+});
+export type DocketTrackingResponse = z.infer<typeof docketTrackingResponse>;
+
+/** stock/list body (spec "bookings…" §7 `{_docketId, archive}`). */
+export const stockListRequest = z.object({ _docketId: dbId, archive: z.boolean().optional() });
+
+/** A stock line: code, description, quantity, container; `scanned` once a scan named its code. */
+export const stockRow = z.object({
+  stk_id: z.number().int(),
+  stk_code: z.string(),
+  stk_description: z.string(),
+  stk_quantity: z.number().int(),
+  dtr_box: z.string(),
+  scanned: z.boolean(),
+});
+export type StockRow = z.infer<typeof stockRow>;
+
+/**
+ * docket/signature/list row: who signed, when (ISO) and where, at which address; the image itself
+ * is `GET /api/docket/signature/{dsig_id}` (image/png), never inlined.
+ */
+export const signatureRow = z.object({
+  dsig_id: z.number().int(),
+  dsig_dadd_id: z.number().int().nullable(),
+  drv_driver: z.string().nullable(),
+  dsig_signed_by: z.string(),
+  dsig_time: z.string(),
+  dsig_latitude: z.number().nullable(),
+  dsig_longitude: z.number().nullable(),
+  /** The image's address: GET, image/png, with the docket's rights. */
+  url: z.string(),
+});
+export type SignatureRow = z.infer<typeof signatureRow>;
+
+/** docket/photo/list row: a delivery photo; the image is `GET /api/docket/photo/{dpho_id}`. */
+export const photoRow = z.object({
+  dpho_id: z.number().int(),
+  dpho_dadd_id: z.number().int().nullable(),
+  drv_driver: z.string().nullable(),
+  dpho_time: z.string(),
+  dpho_type: z.enum(['image/jpeg', 'image/png']),
+  url: z.string(),
+});
+export type PhotoRow = z.infer<typeof photoRow>;
+
+/** Path of GET /api/docket/signature/{id} and /api/docket/photo/{id}. */
+export const imageParams = z.object({ id: z.coerce.number().pipe(dbId) });
+
+/** A latitude in degrees. */
+export const latitude = z.number().min(-90).max(90);
+/** A longitude in degrees. */
+export const longitude = z.number().min(-180).max(180);
+/** A typed or scanned barcode: printable text, at most 60 characters. */
+export const barcodeText = str().trim().min(1, 'Barcode is required').max(60);
