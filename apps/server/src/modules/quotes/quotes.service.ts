@@ -107,14 +107,17 @@ async function viewOf(tenant: Tenant, q: repo.QuoteRow, guid: string): Promise<Q
   return quoteViewOf(q, guid, payment, docket ? Number(docket.dck_docket) : null);
 }
 
-/** quote/customer (public): the account guests book on, with its method of payment. */
+/**
+ * quote/customer (public): the account guests book on, with its method of payment, the terms
+ * checkbox setting and the currency symbol.
+ */
 export async function quoteCustomer(
   deps: QuoteDeps,
   database: string,
   caller: AuthContext | undefined,
 ): Promise<QuoteCustomer> {
-  const { account } = await quoteAccountOf(await guestTenant(deps, database, caller));
-  return account;
+  const { account, settings } = await quoteAccountOf(await guestTenant(deps, database, caller));
+  return { ...account, terms_checkbox: settings.termsCheckbox, currency_symbol: settings.currencySymbol };
 }
 
 /** quote/tarifftype/list (public): tariffs by vehicle id 1–11. */

@@ -214,7 +214,21 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
   it('refuses guests where guest access is off, and serves the lookups where it is on', async () => {
     const ok = await call('/api/quote/customer', { database: TENANT_A });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ cust_mop: 'O', cust_name: 'Demo Couriers Walk-in Card Customer' });
+    expect(ok.json()).toMatchObject({
+      cust_mop: 'O',
+      cust_name: 'Demo Couriers Walk-in Card Customer',
+      terms_checkbox: 'T',
+      currency_symbol: '£',
+    });
+    // The terms setting 'F' drops the wizard's three terms checkboxes (spec "bookings…" §4).
+    const terms = and(eq(settings.sett_group, 'general'), eq(settings.sett_key, 'TermsCheckbox'));
+    await db().update(settings).set({ sett_value: 'F' }).where(terms);
+    try {
+      const off = await call('/api/quote/customer', { database: TENANT_A });
+      expect(off.json()).toMatchObject({ terms_checkbox: 'F' });
+    } finally {
+      await db().update(settings).set({ sett_value: 'T' }).where(terms);
+    }
     const types = await call('/api/quote/tarifftype/list', { database: TENANT_A });
     expect(types.json()).toHaveLength(11);
     const q = (await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_B))).json() as QuoteView;
