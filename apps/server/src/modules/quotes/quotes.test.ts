@@ -335,6 +335,17 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('TEST PAYMENT PAGE');
     expect(page.body).toContain(`£${started.amount.toFixed(2)}`);
+    // A browser names our origin on the page's form post (no-referrer would send `Origin: null`,
+    // which the same-origin check refuses), and a post from our own origin is taken.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    const ownOrigin = await t.app.inject({
+      method: 'POST',
+      url: started.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://portal.test' },
+      payload: new URLSearchParams({ card: '1234', action: 'pay' }).toString(),
+    });
+    expect(ownOrigin.statusCode).toBe(422);
+    expect(ownOrigin.body).toContain('Use a test card');
     // Not yet paid: the return answers 409 and books nothing.
     expect((await pay(q.guid, started.reference)).statusCode).toBe(409);
     const paid = await card(started.url, '4242 4242 4242 4242');
