@@ -35,6 +35,9 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/docket/track': [GUARD, 'src/features/tracking/pages/TrackPage.tsx'],
   '/register': [GUARD, 'src/features/register/pages/RegisterPage.tsx'],
   '/control': [GUARD, 'src/features/control/pages/ControlPage.tsx'],
+  '/docket/quote': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
+  '/success': [GUARD, 'src/features/quotes/pages/PaymentSuccessPage.tsx'],
+  '/failed': [GUARD, 'src/features/quotes/pages/PaymentFailedPage.tsx'],
 };
 
 /** Bytes of one route's first load, compressed as sent. */

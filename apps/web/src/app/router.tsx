@@ -32,6 +32,9 @@ export const SCREENS: ScreenRoute[] = [
   screen('/docket/track', () => import('../features/tracking/pages/TrackPage')),
   screen('/register', () => import('../features/register/pages/RegisterPage')),
   screen('/control', () => import('../features/control/pages/ControlPage')),
+  screen('/docket/quote', () => import('../features/quotes/pages/QuotePage')),
+  screen('/success', () => import('../features/quotes/pages/PaymentSuccessPage')),
+  screen('/failed', () => import('../features/quotes/pages/PaymentFailedPage')),
 ];
 
 const loginPage = () => import('../features/auth/pages/LoginPage');

@@ -9,6 +9,7 @@ const KEYS = {
   addressSort: 'courier.addressSort',
   historyDates: 'courier.historyDates',
   controlCircuit: 'courier.controlCircuit',
+  checkout: 'courier.checkout',
 } as const;
 
 function read(storage: Storage, key: string): string | null {
@@ -62,4 +63,36 @@ export const storedHistoryDates = {
 export const storedControlCircuit = {
   get: () => read(localStorage, KEYS.controlCircuit),
   set: (code: string) => write(localStorage, KEYS.controlCircuit, code),
+};
+
+/** A card payment the quote wizard sent to the provider's page: where to come back to. */
+export interface StoredCheckout {
+  database: string;
+  guid: string;
+  /** The provider's reference from quote/checkout. */
+  reference: string;
+}
+
+function parseCheckout(json: string | null): StoredCheckout | null {
+  try {
+    const v = JSON.parse(json ?? 'null') as Partial<Record<keyof StoredCheckout, unknown>> | null;
+    return v &&
+      typeof v.database === 'string' &&
+      typeof v.guid === 'string' &&
+      typeof v.reference === 'string'
+      ? { database: v.database, guid: v.guid, reference: v.reference }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored checkout session (spec "access…" §2 Payment result screens): the quote and the
+ * payment reference, kept in localStorage while the payer is on the provider's page, so /success,
+ * /failed and the wizard's page 7 know which payment to ask about.
+ */
+export const storedCheckout = {
+  get: (): StoredCheckout | null => parseCheckout(read(localStorage, KEYS.checkout)),
+  set: (c: StoredCheckout | null) => write(localStorage, KEYS.checkout, c && JSON.stringify(c)),
 };
