@@ -85,8 +85,8 @@ async function contactDetails(page: Page, shots?: string): Promise<void> {
 
 /** Page 4: the collection address from the post code search, the delivery one typed. */
 async function addresses(page: Page, shots?: string): Promise<void> {
-  const collect = page.getByRole('group', { name: 'Address 1: Collect from' });
-  const deliver = page.getByRole('group', { name: 'Address 2: Deliver from' });
+  const collect = page.getByRole('group', { name: 'Collection address' });
+  const deliver = page.getByRole('group', { name: 'Delivery address' });
   if (shots) {
     // Only the post code: fewer than three parts.
     await next(page);
@@ -142,9 +142,14 @@ describe('the guest quote wizard on the sandbox provider in Chromium', () => {
     await shot(page, 'quote-success');
     // The success screen closes itself after 3 s; a tab the payer came in by goes on to the wizard.
     const reference = page.getByText(/^Your booking reference is : \d+$/);
-    await reference.waitFor({ timeout: 15_000 });
+    await reference.waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+      await page.screenshot({ path: '/tmp/wizard-confirm.png', fullPage: true });
+      console.log('DEBUG', page.url());
+      throw e;
+    });
     const docket = /(\d+)$/.exec(await reference.innerText())![1]!;
     expect(new URL(page.url()).searchParams.get('page')).toBe('8');
+    await page.screenshot({ path: '/tmp/wizard-confirm.png', fullPage: true });
     await page.getByRole('button', { name: 'Register' }).waitFor();
     await shot(page, 'quote-8-confirmation');
 
@@ -156,7 +161,7 @@ describe('the guest quote wizard on the sandbox provider in Chromium', () => {
     await heading(page, 'Post codes').waitFor();
     expect(new URL(page.url()).searchParams.get('guid')).toBeNull();
     await context.close();
-  });
+  }, 240_000);
 
   it('returns a declined card to capture with the payment error', async () => {
     const context = await h.newContext();
@@ -182,7 +187,7 @@ describe('the guest quote wizard on the sandbox provider in Chromium', () => {
     await pay(page, CARD_OK);
     await page.getByText(/^Your booking reference is : \d+$/).waitFor({ timeout: 15_000 });
     await context.close();
-  });
+  }, 240_000);
 
   it('has no axe violation on the wizard in the orange theme', async () => {
     const context = await h.newContext();
@@ -191,5 +196,5 @@ describe('the guest quote wizard on the sandbox provider in Chromium', () => {
     await quoteAndChooseVan(page, 'theme-north-quote');
     await contactDetails(page, 'theme-north-quote');
     await context.close();
-  });
+  }, 240_000);
 });

@@ -36,8 +36,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/register': [GUARD, 'src/features/register/pages/RegisterPage.tsx'],
   '/control': [GUARD, 'src/features/control/pages/ControlPage.tsx'],
   '/docket/quote': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
-  '/success': [GUARD, 'src/features/quotes/pages/PaymentSuccessPage.tsx'],
-  '/failed': [GUARD, 'src/features/quotes/pages/PaymentFailedPage.tsx'],
+  '/success': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
+  '/failed': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
 };
 
 /** Bytes of one route's first load, compressed as sent. */

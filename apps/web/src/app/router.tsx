@@ -33,8 +33,14 @@ export const SCREENS: ScreenRoute[] = [
   screen('/register', () => import('../features/register/pages/RegisterPage')),
   screen('/control', () => import('../features/control/pages/ControlPage')),
   screen('/docket/quote', () => import('../features/quotes/pages/QuotePage')),
-  screen('/success', () => import('../features/quotes/pages/PaymentSuccessPage')),
-  screen('/failed', () => import('../features/quotes/pages/PaymentFailedPage')),
+  // The payment result screens load with the wizard they return to: one lazy module, so adding
+  // them does not re-cut the chunks every other route shares (see vite.config.ts).
+  screen('/success', () =>
+    import('../features/quotes/pages/QuotePage').then((m) => ({ default: m.PaymentSuccessPage })),
+  ),
+  screen('/failed', () =>
+    import('../features/quotes/pages/QuotePage').then((m) => ({ default: m.PaymentFailedPage })),
+  ),
 ];
 
 const loginPage = () => import('../features/auth/pages/LoginPage');

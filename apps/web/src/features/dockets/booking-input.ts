@@ -52,23 +52,19 @@ export function toDocketInput(v: BookingValues): DocketInput {
 
 /**
  * A chosen address (search result or address-book entry) as booking address fields, cut to the
- * booking limits of spec "bookings…" §5, or to `limits` (the quote wizard's QUOTE_LIMITS); no
- * country is United Kingdom.
+ * booking limits of spec "bookings…" §5.
  */
-export function bookingAddressOf(
-  parts: Partial<AddressParts>,
-  limits: Readonly<Record<string, number>> = BOOKING_LIMITS,
-): Partial<AddressValues> {
-  const p = truncateAddress(parts, limits);
+export function bookingAddressOf(parts: AddressParts): Partial<AddressValues> {
+  const p = truncateAddress(parts, BOOKING_LIMITS);
   return {
-    dadd_companyname: p.organisation ?? '',
-    dadd_build: p.building ?? '',
-    dadd_street: p.street ?? '',
-    dadd_locality: p.locality ?? '',
-    dadd_town: p.town ?? '',
-    dadd_county: p.county ?? '',
+    dadd_companyname: p.organisation,
+    dadd_build: p.building,
+    dadd_street: p.street,
+    dadd_locality: p.locality,
+    dadd_town: p.town,
+    dadd_county: p.county,
     dadd_country: p.country || DEFAULT_COUNTRY,
-    dadd_postalcode: p.postcode ?? '',
+    dadd_postalcode: p.postcode,
   };
 }
 

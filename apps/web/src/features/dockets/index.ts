@@ -4,8 +4,6 @@
  */
 export { latestDocketsQuery } from './api/docket-list';
 export { DOCKET_DETAIL_KEY, DOCKET_LIST_KEY } from './api/docket-keys';
-export { bookingAddressOf } from './booking-input';
-export { addressTitle } from './booking-values';
 export { bookingHistoryPath } from './booking-paths';
 export { StatusBadge } from './components/StatusBadge';
 export { useNewBooking } from './use-new-booking';

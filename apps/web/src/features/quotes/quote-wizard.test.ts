@@ -10,6 +10,7 @@ import {
   hasExpired,
   msUntilExpiry,
   nextPage,
+  quoteAddressOf,
   PAGE,
   parsePage,
   registerPath,
@@ -140,6 +141,32 @@ describe('page 4, the addresses', () => {
       dadd_country: 'United Kingdom',
     });
     expect(deliver).toMatchObject({ dadd_addresstype: 1, dadd_postalcode: 'SW1A 1AA', dadd_street: '' });
+  });
+
+  it('fills an address from a search result, cut to the quote limits', () => {
+    const result = {
+      organisation: 'O'.repeat(60),
+      dwelling: '',
+      subdwelling: '',
+      building: '',
+      street: 'S'.repeat(120),
+      locality: '',
+      town: 'Manchester',
+      county: 'Greater Manchester',
+      country: '',
+      postcode: 'M1 1AE',
+      latitude: null,
+      longitude: null,
+      source: 'postcode',
+    };
+    const a = quoteAddressOf(result);
+    expect(a.dadd_companyname).toHaveLength(50);
+    expect(a.dadd_street).toHaveLength(110);
+    expect(a).toMatchObject({
+      dadd_town: 'Manchester',
+      dadd_postalcode: 'M1 1AE',
+      dadd_country: 'United Kingdom',
+    });
   });
 
   it('needs three filled parts per address', () => {

@@ -3,6 +3,8 @@ import {
   MSG,
   QUOTE_LIMITS,
   RESULT_FIELDS,
+  truncateAddress,
+  type AddressResult,
   type QuoteDocketRequest,
   type QuoteTariffsRequest,
   type QuoteView,
@@ -205,6 +207,18 @@ export function addressValuesOf(view: QuoteView): QuoteAddressValues[] {
       dadd_addresstype: a.dadd_addresstype === 0 ? 0 : 1,
     };
   });
+}
+
+/**
+ * A chosen search result as page 4's fields, cut to the quote's limits (spec "bookings…" §5:
+ * company 50, building 50, street 110 …); no country is United Kingdom.
+ */
+export function quoteAddressOf(result: AddressResult): Omit<QuoteAddressValues, 'dadd_addresstype'> {
+  const cut = truncateAddress(result, QUOTE_LIMITS);
+  const fields = Object.fromEntries(
+    RESULT_FIELDS.map((part) => [ADDRESS_FIELD_TABLE[part].booking.field, cut[part]]),
+  ) as Record<QuoteAddressField, string>;
+  return { ...fields, dadd_country: fields.dadd_country || DEFAULT_COUNTRY };
 }
 
 /** How many of company, building, street, locality, town, county, post code and country are filled. */

@@ -1,15 +1,11 @@
 import { Alert, Grid, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { QUOTE_LIMITS } from '@courier/contracts';
 import { Section } from '../../../components/Section';
-import { addressTitle, bookingAddressOf } from '../../dockets';
 import { PostcodeField, useAddressSearch } from '../../postcode';
-import { QUOTE_ADDRESS_INPUTS, type QuoteAddressValues } from '../quote-wizard';
+import { QUOTE_ADDRESS_INPUTS, quoteAddressOf, type QuoteAddressValues } from '../quote-wizard';
 
 interface AddressFormProps {
   database: string;
-  index: number;
-  count: number;
   address: QuoteAddressValues;
   /** Errors by field, and the address's own (the three-parts rule) under `address`. */
   errors: Record<string, string>;
@@ -24,18 +20,18 @@ const WIDE = new Set(['dadd_street']);
  * quoted post code read-only with its search button (ADDRESS LIST; a chosen result fills the
  * address, cut to QUOTE_LIMITS).
  */
-function AddressForm({ database, index, count, address, errors, onChange }: AddressFormProps) {
+function AddressForm({ database, address, errors, onChange }: AddressFormProps) {
   const search = useAddressSearch(
     (result) =>
       onChange({
         ...address,
-        ...bookingAddressOf(result, QUOTE_LIMITS),
+        ...quoteAddressOf(result),
         // The quoted post code stays: its price is frozen.
         dadd_postalcode: address.dadd_postalcode,
       }),
     database,
   );
-  const title = addressTitle(index, count, address.dadd_addresstype);
+  const title = address.dadd_addresstype === 0 ? 'Collection address' : 'Delivery address';
   return (
     <Section title={title}>
       <Stack gap="sm">
@@ -108,8 +104,6 @@ export function AddressesStep({ database, addresses, errors, onChange }: Address
         <AddressForm
           key={i}
           database={database}
-          index={i}
-          count={addresses.length}
           address={address}
           errors={errorsOf(i)}
           onChange={(a) =>

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api-client';
-import { storedCheckout } from '../../../lib/stored-context';
+import { storedCheckout } from '../checkout-session';
 import { postQuotePayment } from '../api/quote-payment';
 import { PAGE, wizardPath } from '../quote-wizard';
 

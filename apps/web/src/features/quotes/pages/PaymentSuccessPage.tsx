@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/PageTitle';
-import { storedCheckout } from '../../../lib/stored-context';
+import { storedCheckout } from '../checkout-session';
 import { PAGE, wizardPath } from '../quote-wizard';
 
 /** The success screen closes itself after this long (spec "access…" §9). */

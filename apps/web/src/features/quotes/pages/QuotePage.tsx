@@ -10,7 +10,7 @@ import { Section } from '../../../components/Section';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { notifyApiError, notifyError } from '../../../lib/notify';
-import { storedCheckout } from '../../../lib/stored-context';
+import { storedCheckout } from '../checkout-session';
 import { useGuestDatabase, useSession } from '../../auth';
 import { quoteQuery, useChooseTariff } from '../api/quote';
 import { useQuoteCheckout } from '../api/quote-checkout';
@@ -47,6 +47,9 @@ import {
   type WizardPage,
 } from '../quote-wizard';
 import { useQuoteExpiry } from '../use-quote-expiry';
+
+export { default as PaymentSuccessPage } from './PaymentSuccessPage';
+export { default as PaymentFailedPage } from './PaymentFailedPage';
 
 /** Notification titles of spec "bookings…" §8. */
 const TITLE = {
