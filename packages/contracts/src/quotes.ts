@@ -215,3 +215,18 @@ export const quoteCustomer = z.object({
   currency_symbol: z.string(),
 });
 export type QuoteCustomer = z.infer<typeof quoteCustomer>;
+
+/**
+ * quote/register answer: what the confirmation's Register passes on to /register (spec
+ * "bookings…" §4: Register passes the contact details on; "access…" §2 /register params) with a
+ * fresh single-use registration token for the quote's booking, the guid standing in for the
+ * confirmation mail that carries the other one.
+ */
+export const quoteRegisterResponse = z.object({
+  dck_id: z.number().int(),
+  token: z.string(),
+  dck_email: z.string(),
+  dck_contact: z.string(),
+  dck_telephone: z.string(),
+});
+export type QuoteRegisterResponse = z.infer<typeof quoteRegisterResponse>;

@@ -520,6 +520,44 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     const list = await post(t.app, '/api/docket/list', {}, token);
     expect(list.json().rows.map((r: { dck_docket: number }) => r.dck_docket)).toEqual([booked[0]]);
   });
+
+  it("gives the confirmation's Register a token by guid: only once booked, used once, never for a registered booking", async () => {
+    const q = await detailed(4, 'third.guest@example.com');
+    const early = await call('/api/quote/register', { database: TENANT_A, guid: q.guid });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().fields).toEqual({ guid: MSG.registerLinkInvalid });
+    const started = (await checkout(q.guid)).json();
+    await card(started.url, SANDBOX_CARDS.authorised);
+    const booking = (await pay(q.guid, started.reference)).json();
+    const res = await call('/api/quote/register', { database: TENANT_A, guid: q.guid });
+    expect(res.statusCode, res.body).toBe(200);
+    const link = res.json();
+    expect(link).toMatchObject({
+      dck_id: booking.dck_id,
+      dck_email: 'third.guest@example.com',
+      dck_contact: 'Gwen Guest',
+      dck_telephone: '0161 496 0999',
+    });
+    const check = (token: string) =>
+      call('/api/user/register/check', { database: TENANT_A, dck_id: link.dck_id, token });
+    expect((await check(link.token)).json()).toEqual({ valid: true });
+    const registered = await call('/api/user/register', {
+      database: TENANT_A,
+      dck_id: link.dck_id,
+      dck_email: link.dck_email,
+      dck_contact: link.dck_contact,
+      dck_telephone: link.dck_telephone,
+      token: link.token,
+      ausr_logon: 'thirdguest',
+      ausr_password: 'Third#Guest2026',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    // The booking has its user: a new token from the guid registers nobody else.
+    const again = (await call('/api/quote/register', { database: TENANT_A, guid: q.guid })).json();
+    expect((await check(again.token)).json()).toEqual({ valid: false });
+    const other = await call('/api/quote/register', { database: TENANT_B, guid: q.guid });
+    expect(other.statusCode).toBe(404);
+  });
   it('limits quote/alltariffs/list, which stores a quote, to 30 a minute per address', async () => {
     const from = () =>
       t.app.inject({

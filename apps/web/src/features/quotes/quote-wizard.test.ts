@@ -195,8 +195,11 @@ describe('page 4, the addresses', () => {
 });
 
 describe('page 8, Register', () => {
-  it('passes the contact details on to /register', () => {
-    const path = registerPath('Demo Couriers', 42, {
+  it('passes the contact details and the token on to /register', () => {
+    const path = registerPath({
+      database: 'Demo Couriers',
+      dck_id: 42,
+      token: 't'.repeat(43),
       dck_contact: 'Gwen Guest',
       dck_telephone: '0161 496 0999',
       dck_email: 'gwen@example.com',
@@ -209,6 +212,7 @@ describe('page 8, Register', () => {
       dck_email: 'gwen@example.com',
       dck_contact: 'Gwen Guest',
       dck_telephone: '0161 496 0999',
+      token: 't'.repeat(43),
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   truncateAddress,
   type AddressResult,
   type QuoteDocketRequest,
+  type QuoteRegisterResponse,
   type QuoteTariffsRequest,
   type QuoteView,
 } from '@courier/contracts';
@@ -262,15 +263,17 @@ export function docketBody(
 
 /**
  * The /register link the confirmation's Register opens (spec "bookings…" §4: Register passes the
- * contact details on; "access…" §2 /register params dck_id, dck_email, dck_contact, dck_telephone).
+ * contact details on; "access…" §2 /register params dck_id, dck_email, dck_contact, dck_telephone),
+ * with the database and the registration token quote/register gave.
  */
-export function registerPath(database: string, dckId: number | null, contact: ContactValues): string {
+export function registerPath(link: QuoteRegisterResponse & { database: string }): string {
   const q = new URLSearchParams({
-    database,
-    ...(dckId === null ? {} : { dck_id: String(dckId) }),
-    dck_email: contact.dck_email,
-    dck_contact: contact.dck_contact,
-    dck_telephone: contact.dck_telephone,
+    database: link.database,
+    dck_id: String(link.dck_id),
+    dck_email: link.dck_email,
+    dck_contact: link.dck_contact,
+    dck_telephone: link.dck_telephone,
+    token: link.token,
   });
   return `/register?${q.toString()}`;
 }

@@ -6,11 +6,19 @@ interface ConfirmationStepProps {
   /** Register shows only when not signed in (spec "bookings…" §4, §6). */
   signedIn: boolean;
   onNew: () => void;
+  /** Opens /register with the booking's contact details (spec "bookings…" §4). */
   onRegister: () => void;
+  registering: boolean;
 }
 
 /** Page 8, Confirmation (spec "bookings…" §2): 'Your booking reference is : {docket}', New and Register. */
-export function ConfirmationStep({ docket, signedIn, onNew, onRegister }: ConfirmationStepProps) {
+export function ConfirmationStep({
+  docket,
+  signedIn,
+  onNew,
+  onRegister,
+  registering,
+}: ConfirmationStepProps) {
   return (
     <Paper withBorder shadow="xs" p="lg">
       <Stack gap="md">
@@ -24,7 +32,11 @@ export function ConfirmationStep({ docket, signedIn, onNew, onRegister }: Confir
           <Button variant="default" onClick={onNew}>
             New
           </Button>
-          {!signedIn && <Button onClick={onRegister}>Register</Button>}
+          {!signedIn && (
+            <Button onClick={onRegister} loading={registering}>
+              Register
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>

@@ -11,14 +11,17 @@ export const SUCCESS_CLOSE_MS = 3_000;
 
 /**
  * /success (spec "access…" §2 Payment result screens): 'Payment successfully completed'; after
- * 3 s the window closes itself. A tab the payer came in by (not opened by a script, so the browser
- * keeps it open) goes on to the quote wizard's page 7, which books the payment and shows the reference.
+ * 3 s a checkout window a script opened closes itself. The tab the payer came back in (the
+ * wizard sends the payer to the provider's page in the same tab) goes on to the quote wizard's
+ * page 7, which books the payment and shows the reference.
  */
 export default function PaymentSuccessPage() {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => {
-      window.close();
+      // Only a window a script opened (the checkout in a window of its own) may close itself;
+      // asking any other to close can close the payer's only tab where a browser allows it.
+      if (window.opener) return window.close();
       const stored = storedCheckout.get();
       void navigate(stored ? wizardPath(PAGE.hosted, stored.guid) : '/docket/quote', { replace: true });
     }, SUCCESS_CLOSE_MS);

@@ -17,6 +17,7 @@ import { useQuoteCheckout } from '../api/quote-checkout';
 import { quoteCustomerQuery } from '../api/quote-customer';
 import { useQuoteDocket } from '../api/quote-docket';
 import { useQuotePayment } from '../api/quote-payment';
+import { useQuoteRegister } from '../api/quote-register';
 import { useQuoteTariffs } from '../api/quote-tariffs';
 import { AddressesStep } from '../components/AddressesStep';
 import { ConfirmationStep } from '../components/ConfirmationStep';
@@ -103,14 +104,14 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   const saveDocket = useQuoteDocket();
   const checkout = useQuoteCheckout();
   const payment = useQuotePayment();
+  const register = useQuoteRegister();
 
   const [postcodes, setPostcodes] = useState<PostcodeValues>(() => postcodesOf(undefined));
   const [contact, setContact] = useState<ContactValues>(EMPTY_CONTACT);
   const [ticks, setTicks] = useState<TermsTicks>(NO_TICKS);
   const [addresses, setAddresses] = useState<QuoteAddressValues[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [paymentError, setPaymentError] = useState<string | null>(null);
-  const [booked, setBooked] = useState<{ dck_id: number; dck_docket: number } | null>(null);
+  const [paymentError, setPaymentError] = useState<{ message: string; reason?: string } | null>(null);
   const contactReady = contact.dck_contact.trim() !== '' && contact.dck_email.trim() !== '';
 
   const mop = customer.data?.cust_mop;
@@ -118,14 +119,24 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   const page = guid && quote.isPending ? requested : resumePage(requested, view, contactReady);
 
   const go = (to: WizardPage, toGuid: string | null = guid, replace = false) => {
-    setErrors({});
+    setErrors((old) => (Object.keys(old).length ? {} : old));
     setParams(new URLSearchParams(wizardPath(to, toGuid).split('?')[1]), { replace });
   };
 
-  // A visit past what the quote allows resumes where the server's state says.
+  // A visit past what the quote allows resumes where the server's state says: one replace per
+  // target (a navigation asked for again on every render would cancel itself and never land).
+  const resumedTo = useRef<string | null>(null);
+  const settled = !(guid && quote.isPending);
   useEffect(() => {
-    if (!(guid && quote.isPending) && page !== requested) go(page, guid, true);
-  });
+    if (!settled || page === requested) {
+      resumedTo.current = null;
+      return;
+    }
+    const target = `${page}|${guid ?? ''}`;
+    if (resumedTo.current === target) return;
+    resumedTo.current = target;
+    go(page, guid, true);
+  }, [settled, page, requested, guid]);
 
   // The quote's saved details fill pages 3 and 4 when this tab has none (a reload).
   const filledFrom = useRef<string | null>(null);
@@ -183,27 +194,28 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
     notifyApiError(title, error);
   };
 
-  // Page 7: the return from the provider's page asks the server what became of the payment.
+  // Page 7: the return from the provider's page asks the server what became of the payment, once
+  // per visit of the page (a re-render while the answer is handled must not ask again).
   const asked = useRef(false);
   useEffect(() => {
-    if (page !== PAGE.hosted || !view || asked.current) return;
+    if (page !== PAGE.hosted) {
+      asked.current = false;
+      return;
+    }
+    if (!view || asked.current) return;
     asked.current = true;
     const stored = storedCheckout.get();
-    if (!stored || stored.guid !== view.guid || stored.database !== database) {
-      asked.current = false;
+    if (!stored || stored.guid !== view.guid || stored.database !== database)
       return go(PAGE.capture, guid, true);
-    }
     let tries = 0;
     const ask = () =>
       payment.mutate(
         { database, guid: view.guid, reference: stored.reference },
         {
-          onSuccess: (done) => {
+          onSuccess: () => {
             storedCheckout.set(null);
             setPaymentError(null);
-            setBooked({ dck_id: done.dck_id, dck_docket: done.dck_docket });
             void queryClient.invalidateQueries({ queryKey: quoteQuery(database, view.guid).queryKey });
-            asked.current = false;
             go(PAGE.confirmation, guid, true);
           },
           onError: (error) => {
@@ -211,11 +223,10 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
               setTimeout(ask, POLL_MS);
               return;
             }
-            asked.current = false;
             if (isGone(error)) return expire();
             const message = error instanceof ApiError ? error.message : MSG.paymentError;
             notifyError(TITLE.payment, message, PAYMENT_ERROR_MS);
-            setPaymentError(message);
+            setPaymentError({ message, reason: fieldsOf(error).reference });
             go(PAGE.capture, guid, true);
           },
         },
@@ -338,7 +349,10 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
         <>
           {paymentError && (
             <Alert color="red" icon={<IconAlertTriangle size={18} />} title={TITLE.payment} role="alert">
-              {paymentError}
+              <Text size="sm">{paymentError.message}</Text>
+              {paymentError.reason && paymentError.reason !== paymentError.message && (
+                <Text size="sm">{paymentError.reason}</Text>
+              )}
             </Alert>
           )}
           <QuoteSummary view={view} symbol={symbol} />
@@ -394,11 +408,19 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
             setContact(EMPTY_CONTACT);
             setTicks(NO_TICKS);
             setAddresses([]);
-            setBooked(null);
             setPostcodes(postcodesOf(undefined));
             go(PAGE.postcodes, null);
           }}
-          onRegister={() => void navigate(registerPath(database, booked?.dck_id ?? null, contact))}
+          registering={register.isPending}
+          onRegister={() =>
+            register.mutate(
+              { database, guid: view.guid },
+              {
+                onSuccess: (link) => void navigate(registerPath({ ...link, database })),
+                onError: (error) => notifyApiError('Register Error', error),
+              },
+            )
+          }
         />
       ),
     [PAGE.register]: () => null,
