@@ -41,12 +41,16 @@ async function openAsGuest(page: Page, database: string): Promise<void> {
   await heading(page, 'Post codes').waitFor();
 }
 
-/** Pages 1 and 2: the two post codes, then the small van chosen. */
-async function quoteAndChooseVan(page: Page, shots?: string): Promise<void> {
+/**
+ * Pages 1 and 2: the two post codes, then the small van chosen; by `keyboard`, Enter in the post
+ * code field prices and Space on the van's button chooses it.
+ */
+async function quoteAndChooseVan(page: Page, shots?: string, keyboard = false): Promise<void> {
   await page.getByRole('textbox', { name: 'Collection post code' }).fill('M1 1AE');
   await page.getByRole('textbox', { name: 'Delivery post code' }).fill('SW1A 1AA');
   if (shots) await shot(page, `${shots}-1-postcodes`);
-  await next(page);
+  if (keyboard) await page.getByRole('textbox', { name: 'Delivery post code' }).press('Enter');
+  else await next(page);
   await heading(page, 'Your Quote').waitFor();
   const van = page.getByRole('group', { name: 'Small van' });
   await van.getByText('Base charge').waitFor();
@@ -54,10 +58,17 @@ async function quoteAndChooseVan(page: Page, shots?: string): Promise<void> {
   await van.getByText(/^VAT/).waitFor();
   await van.getByText(/^Card hold/).waitFor();
   expect(await page.locator('svg[data-tariff]').count()).toBe(11);
-  await page.getByRole('button', { name: 'Choose Small van' }).click();
+  const choose = page.getByRole('button', { name: 'Choose Small van' });
+  if (keyboard) {
+    await choose.focus();
+    await page.keyboard.press('Space');
+  } else await choose.click();
   await page.getByRole('button', { name: 'Choose Small van', pressed: true }).waitFor();
   if (shots) await shot(page, `${shots}-2-your-quote`);
-  await next(page);
+  if (keyboard) {
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+  } else await next(page);
   await heading(page, 'Contact details').waitFor();
 }
 
@@ -191,11 +202,11 @@ describe('the guest quote wizard on the sandbox provider in Chromium', () => {
     await context.close();
   }, 240_000);
 
-  it('has no axe violation on the wizard in the orange theme', async () => {
+  it('has no axe violation on the wizard in the orange theme, and prices and chooses by keyboard', async () => {
     const context = await h.newContext();
     const page = await context.newPage();
     await openAsGuest(page, 'Northern Express');
-    await quoteAndChooseVan(page, 'theme-north-quote');
+    await quoteAndChooseVan(page, 'theme-north-quote', true);
     await contactDetails(page, 'theme-north-quote');
     await context.close();
   }, 240_000);
