@@ -331,8 +331,14 @@ describe('access in Chromium', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
+    // Guest login opens the quote screen, which has no guest navbar (spec "access…" §2 menus).
     await page.getByRole('link', { name: 'Guest login' }).click();
+    await page.getByRole('heading', { name: 'Post codes' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Guest menu' }).count()).toBe(0);
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    await page.goto('/docket/track');
     const guestMenu = page.getByRole('navigation', { name: 'Guest menu' });
+    await guestMenu.getByRole('link', { name: 'Get a quote' }).waitFor();
     await guestMenu.getByRole('link', { name: 'Track a consignment' }).waitFor();
     await guestMenu.getByRole('link', { name: 'Login' }).waitFor();
     await h.screenshot(page, 'guest-navbar');
@@ -359,7 +365,7 @@ describe('access in Chromium', () => {
     await mobile.goto('/login');
     await choose(mobile, 'Database', DEMO);
     await mobile.getByRole('link', { name: 'Guest login' }).click();
-    await mobile.getByRole('heading', { name: 'Tracking Reference' }).waitFor();
+    await mobile.getByRole('heading', { name: 'Post codes' }).waitFor();
     await mobile.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     await h.screenshot(mobile, 'guest-mobile');
     await phone.close();

@@ -41,6 +41,9 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/log': [GUARD, 'src/features/logs/pages/LogListPage.tsx'],
   '/log/detail': [GUARD, 'src/features/logs/pages/LogDetailPage.tsx'],
   '/driver': ['src/features/driver/pages/DriverPage.tsx'],
+  '/docket/quote': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
+  '/success': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
+  '/failed': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
 };
 
 /** Bytes of one route's first load, compressed as sent. */

@@ -201,11 +201,32 @@ export const quotePaymentResponse = z.object({
 });
 export type QuotePaymentResponse = z.infer<typeof quotePaymentResponse>;
 
-/** The account guests book on (quote/customer): the `aset_quote_customer` account. */
+/**
+ * The account guests book on (quote/customer): the `aset_quote_customer` account, with what the
+ * wizard needs of the settings: `terms_checkbox` (general.TermsCheckbox; 'F' drops the three
+ * terms checkboxes of page 3, spec "bookings…" §4) and the currency symbol (payment.currencySymbol).
+ */
 export const quoteCustomer = z.object({
   cust_id: dbId,
   cust_name: z.string(),
   cust_mop: z.string(),
   cust_maintariff: z.number().int().nullable(),
+  terms_checkbox: z.enum(['T', 'F']),
+  currency_symbol: z.string(),
 });
 export type QuoteCustomer = z.infer<typeof quoteCustomer>;
+
+/**
+ * quote/register answer: what the confirmation's Register passes on to /register (spec
+ * "bookings…" §4: Register passes the contact details on; "access…" §2 /register params) with a
+ * fresh single-use registration token for the quote's booking, the guid standing in for the
+ * confirmation mail that carries the other one.
+ */
+export const quoteRegisterResponse = z.object({
+  dck_id: z.number().int(),
+  token: z.string(),
+  dck_email: z.string(),
+  dck_contact: z.string(),
+  dck_telephone: z.string(),
+});
+export type QuoteRegisterResponse = z.infer<typeof quoteRegisterResponse>;

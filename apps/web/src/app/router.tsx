@@ -37,6 +37,15 @@ export const SCREENS: ScreenRoute[] = [
   screen('/system', () => import('../features/system/pages/SystemPage')),
   screen('/log', () => import('../features/logs/pages/LogListPage')),
   screen('/log/detail', () => import('../features/logs/pages/LogDetailPage')),
+  screen('/docket/quote', () => import('../features/quotes/pages/QuotePage')),
+  // The payment result screens load with the wizard they return to: one lazy module, so adding
+  // them does not re-cut the chunks every other route shares (see vite.config.ts).
+  screen('/success', () =>
+    import('../features/quotes/pages/QuotePage').then((m) => ({ default: m.PaymentSuccessPage })),
+  ),
+  screen('/failed', () =>
+    import('../features/quotes/pages/QuotePage').then((m) => ({ default: m.PaymentFailedPage })),
+  ),
 ];
 
 const loginPage = () => import('../features/auth/pages/LoginPage');

@@ -14,8 +14,8 @@ export const formatDateTime = (iso: string): string => dayjs(iso).tz(ZONE).forma
 
 const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Pounds with the symbol and two decimals: `£236.70` (spec "bookings…" §9 currency). */
-export const formatMoney = (pounds: number): string => `£${money.format(pounds)}`;
+/** Pounds with the symbol (£ unless the settings give another) and two decimals: `£236.70` (spec "bookings…" §9 currency). */
+export const formatMoney = (pounds: number, symbol = '£'): string => `${symbol}${money.format(pounds)}`;
 
 /** Miles with one decimal: `195.3 miles`. */
 export const formatMiles = (miles: number): string => `${miles.toFixed(1)} miles`;

@@ -11,7 +11,8 @@ const KEYS = {
   controlCircuit: 'courier.controlCircuit',
 } as const;
 
-function read(storage: Storage, key: string): string | null {
+/** A stored value, or null (also when storage is disabled). Features keep their own keys with it. */
+export function readStored(storage: Storage, key: string): string | null {
   try {
     return storage.getItem(key);
   } catch {
@@ -19,7 +20,8 @@ function read(storage: Storage, key: string): string | null {
   }
 }
 
-function write(storage: Storage, key: string, value: string | null): void {
+/** Stores a value (null removes it); a disabled or full storage simply does not remember. */
+export function writeStored(storage: Storage, key: string, value: string | null): void {
   try {
     if (value === null) storage.removeItem(key);
     else storage.setItem(key, value);
@@ -30,36 +32,36 @@ function write(storage: Storage, key: string, value: string | null): void {
 
 /** The database chosen on the login screen (spec "access…" §2 login). */
 export const storedDatabase = {
-  get: () => read(localStorage, KEYS.database),
-  set: (name: string) => write(localStorage, KEYS.database, name),
+  get: () => readStored(localStorage, KEYS.database),
+  set: (name: string) => writeStored(localStorage, KEYS.database, name),
 };
 
 /** The docket the booking screen shows; 'New booking' clears it (spec "access…" §2 menus). */
 export const storedDocketId = {
-  get: () => read(sessionStorage, KEYS.docketId),
-  set: (id: number | null) => write(sessionStorage, KEYS.docketId, id === null ? null : String(id)),
+  get: () => readStored(sessionStorage, KEYS.docketId),
+  set: (id: number | null) => writeStored(sessionStorage, KEYS.docketId, id === null ? null : String(id)),
 };
 
 /** The last tracking reference opened: the track screen's saved context (spec "access…" §2 routes). */
 export const storedTrackingRef = {
-  get: () => read(sessionStorage, KEYS.trackingRef),
-  set: (ref: string) => write(sessionStorage, KEYS.trackingRef, ref),
+  get: () => readStored(sessionStorage, KEYS.trackingRef),
+  set: (ref: string) => writeStored(sessionStorage, KEYS.trackingRef, ref),
 };
 
 /** The address list's sort, remembered across visits (spec "access…" §2 Address list); JSON text. */
 export const storedAddressSort = {
-  get: () => read(localStorage, KEYS.addressSort),
-  set: (json: string) => write(localStorage, KEYS.addressSort, json),
+  get: () => readStored(localStorage, KEYS.addressSort),
+  set: (json: string) => writeStored(localStorage, KEYS.addressSort, json),
 };
 
 /** The booking history's filter dates for this tab (spec "bookings…" §2 Filter modal); JSON text. */
 export const storedHistoryDates = {
-  get: () => read(sessionStorage, KEYS.historyDates),
-  set: (json: string) => write(sessionStorage, KEYS.historyDates, json),
+  get: () => readStored(sessionStorage, KEYS.historyDates),
+  set: (json: string) => writeStored(sessionStorage, KEYS.historyDates, json),
 };
 
 /** The circuit last shown on the control screen, remembered across visits (spec "access…" §2 Control screen). */
 export const storedControlCircuit = {
-  get: () => read(localStorage, KEYS.controlCircuit),
-  set: (code: string) => write(localStorage, KEYS.controlCircuit, code),
+  get: () => readStored(localStorage, KEYS.controlCircuit),
+  set: (code: string) => writeStored(localStorage, KEYS.controlCircuit, code),
 };

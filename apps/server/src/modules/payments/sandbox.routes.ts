@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseName, formatPounds, str } from '@courier/contracts';
@@ -41,8 +42,17 @@ ${p.message ? `<p role="alert" class="error">${escapeHtml(p.message)}</p>` : ''}
 .banner{background:#8a1c00;color:#fff;padding:.75rem 1rem;font-weight:bold}.error{color:#8a1c00}
 label{display:block;margin:.5rem 0 .25rem}input{font-size:1.1rem;padding:.4rem;width:100%;box-sizing:border-box}
 button{margin:1rem .5rem 0 0;padding:.5rem 1rem;font-size:1rem}.hint{font-size:.9rem}</style></head>
-<body><div class="banner">TEST PAYMENT PAGE: sandbox provider, no money is taken and no card is charged</div>
-<h1>${escapeHtml(p.title)}</h1>${body}</body></html>`;
+<body><header class="banner">TEST PAYMENT PAGE: sandbox provider, no money is taken and no card is charged</header>
+<main><h1>${escapeHtml(p.title)}</h1>${body}</main></body></html>`;
+}
+
+/**
+ * The test page's headers: not cached, and a referrer policy that lets the browser name our origin
+ * on the form's POST. Helmet's `no-referrer` makes a browser send `Origin: null` with a form post,
+ * which the same-origin check (plugins/auth.ts) refuses as cross-site.
+ */
+function sandboxHeaders(reply: FastifyReply): void {
+  reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
 }
 
 /**
@@ -67,7 +77,7 @@ export function sandboxRoutes(
       async (req, reply) => {
         const tenant = tenantByName(deps, req.query.database);
         const row = await sandbox.page({ db: tenant.db, database: tenant.name }, req.params.reference);
-        reply.type('text/html').header('cache-control', 'no-store');
+        sandboxHeaders(reply);
         if (!row)
           return reply
             .status(404)
@@ -89,7 +99,7 @@ export function sandboxRoutes(
         const tenant = tenantByName(deps, req.query.database);
         const ctx = { db: tenant.db, database: tenant.name };
         const row = await sandbox.page(ctx, req.params.reference);
-        reply.type('text/html').header('cache-control', 'no-store');
+        sandboxHeaders(reply);
         if (!row)
           return reply
             .status(404)

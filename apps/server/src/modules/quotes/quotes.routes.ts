@@ -11,6 +11,7 @@ import {
   quotePaymentRequest,
   quotePaymentResponse,
   quoteRef,
+  quoteRegisterResponse,
   quoteTariffsRequest,
   quoteView,
   tariffType,
@@ -77,6 +78,14 @@ export function quoteRoutes(deps: QuoteDeps): FastifyPluginAsyncZod {
         service.pay(deps, req.body, await req.authenticateOptional(), (err) =>
           req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
         ),
+    );
+    app.post(
+      '/api/quote/register',
+      {
+        schema: { body: quoteRef, response: { 200: quoteRegisterResponse } },
+        config: limit(QUOTE_CREATE_RATE_MAX),
+      },
+      async (req) => service.registerLink(deps, req.body, await req.authenticateOptional()),
     );
     app.get(
       '/api/larry/cardbooking/:guid',

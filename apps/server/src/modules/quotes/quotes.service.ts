@@ -5,6 +5,7 @@ import {
   type CheckoutResponse,
   type QuoteCustomer,
   type QuotePaymentResponse,
+  type QuoteRegisterResponse,
   type QuoteView,
   type TariffType,
   quoteChooseRequest,
@@ -18,6 +19,7 @@ import { randomToken, sha256 } from '../../lib/tokens';
 import type { Tenant, TenantRegistry } from '../../db/tenants';
 import type { AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
+import { issueRegistrationToken } from '../users/register.service';
 import {
   listTariffRates,
   listTariffTypes,
@@ -107,14 +109,17 @@ async function viewOf(tenant: Tenant, q: repo.QuoteRow, guid: string): Promise<Q
   return quoteViewOf(q, guid, payment, docket ? Number(docket.dck_docket) : null);
 }
 
-/** quote/customer (public): the account guests book on, with its method of payment. */
+/**
+ * quote/customer (public): the account guests book on, with its method of payment, the terms
+ * checkbox setting and the currency symbol.
+ */
 export async function quoteCustomer(
   deps: QuoteDeps,
   database: string,
   caller: AuthContext | undefined,
 ): Promise<QuoteCustomer> {
-  const { account } = await quoteAccountOf(await guestTenant(deps, database, caller));
-  return account;
+  const { account, settings } = await quoteAccountOf(await guestTenant(deps, database, caller));
+  return { ...account, terms_checkbox: settings.termsCheckbox, currency_symbol: settings.currencySymbol };
 }
 
 /** quote/tarifftype/list (public): tariffs by vehicle id 1–11. */
@@ -384,4 +389,34 @@ export async function cardBooking(
   const { tenant, quote } = await openQuote(deps, database, guid, caller);
   assertComplete(quote);
   return viewOf(tenant, quote, guid);
+}
+
+/**
+ * quote/register (public): a registration token for the booking of a paid quote, so the
+ * confirmation's Register opens /register ready to use (spec "bookings…" §4). The guid proves the
+ * payer as the confirmation mail's link does; the token is single-use, bound to the booking's
+ * e-mail and valid 30 days, and registration still refuses a booking that has its user. 422 with
+ * the register screen's one refusal naming `guid` until the quote is booked; 404 unknown guid.
+ */
+export async function registerLink(
+  deps: QuoteDeps,
+  req: { database: string; guid: string },
+  caller: AuthContext | undefined,
+): Promise<QuoteRegisterResponse> {
+  const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller, true);
+  const contact = dataOf(quote).contact;
+  if (quote.quote_dck_id === null || !contact?.dck_email)
+    throw new AppError('BUSINESS_RULE', MSG.registerLinkInvalid, { guid: MSG.registerLinkInvalid });
+  const token = await issueRegistrationToken(tenant.db, {
+    dckId: quote.quote_dck_id,
+    email: contact.dck_email,
+    bookedAt: deps.clock.now(),
+  });
+  return {
+    dck_id: quote.quote_dck_id,
+    token,
+    dck_email: contact.dck_email,
+    dck_contact: contact.dck_contact,
+    dck_telephone: contact.dck_telephone,
+  };
 }

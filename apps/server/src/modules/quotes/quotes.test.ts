@@ -214,7 +214,21 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
   it('refuses guests where guest access is off, and serves the lookups where it is on', async () => {
     const ok = await call('/api/quote/customer', { database: TENANT_A });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ cust_mop: 'O', cust_name: 'Demo Couriers Walk-in Card Customer' });
+    expect(ok.json()).toMatchObject({
+      cust_mop: 'O',
+      cust_name: 'Demo Couriers Walk-in Card Customer',
+      terms_checkbox: 'T',
+      currency_symbol: '£',
+    });
+    // The terms setting 'F' drops the wizard's three terms checkboxes (spec "bookings…" §4).
+    const terms = and(eq(settings.sett_group, 'general'), eq(settings.sett_key, 'TermsCheckbox'));
+    await db().update(settings).set({ sett_value: 'F' }).where(terms);
+    try {
+      const off = await call('/api/quote/customer', { database: TENANT_A });
+      expect(off.json()).toMatchObject({ terms_checkbox: 'F' });
+    } finally {
+      await db().update(settings).set({ sett_value: 'T' }).where(terms);
+    }
     const types = await call('/api/quote/tarifftype/list', { database: TENANT_A });
     expect(types.json()).toHaveLength(11);
     const q = (await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_B))).json() as QuoteView;
@@ -321,6 +335,17 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('TEST PAYMENT PAGE');
     expect(page.body).toContain(`£${started.amount.toFixed(2)}`);
+    // A browser names our origin on the page's form post (no-referrer would send `Origin: null`,
+    // which the same-origin check refuses), and a post from our own origin is taken.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    const ownOrigin = await t.app.inject({
+      method: 'POST',
+      url: started.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://portal.test' },
+      payload: new URLSearchParams({ card: '1234', action: 'pay' }).toString(),
+    });
+    expect(ownOrigin.statusCode).toBe(422);
+    expect(ownOrigin.body).toContain('Use a test card');
     // Not yet paid: the return answers 409 and books nothing.
     expect((await pay(q.guid, started.reference)).statusCode).toBe(409);
     const paid = await card(started.url, '4242 4242 4242 4242');
@@ -494,6 +519,44 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     const token = await loginAs(t.app, 'firstguest', 'First#Guest2026');
     const list = await post(t.app, '/api/docket/list', {}, token);
     expect(list.json().rows.map((r: { dck_docket: number }) => r.dck_docket)).toEqual([booked[0]]);
+  });
+
+  it("gives the confirmation's Register a token by guid: only once booked, used once, never for a registered booking", async () => {
+    const q = await detailed(4, 'third.guest@example.com');
+    const early = await call('/api/quote/register', { database: TENANT_A, guid: q.guid });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().fields).toEqual({ guid: MSG.registerLinkInvalid });
+    const started = (await checkout(q.guid)).json();
+    await card(started.url, SANDBOX_CARDS.authorised);
+    const booking = (await pay(q.guid, started.reference)).json();
+    const res = await call('/api/quote/register', { database: TENANT_A, guid: q.guid });
+    expect(res.statusCode, res.body).toBe(200);
+    const link = res.json();
+    expect(link).toMatchObject({
+      dck_id: booking.dck_id,
+      dck_email: 'third.guest@example.com',
+      dck_contact: 'Gwen Guest',
+      dck_telephone: '0161 496 0999',
+    });
+    const check = (token: string) =>
+      call('/api/user/register/check', { database: TENANT_A, dck_id: link.dck_id, token });
+    expect((await check(link.token)).json()).toEqual({ valid: true });
+    const registered = await call('/api/user/register', {
+      database: TENANT_A,
+      dck_id: link.dck_id,
+      dck_email: link.dck_email,
+      dck_contact: link.dck_contact,
+      dck_telephone: link.dck_telephone,
+      token: link.token,
+      ausr_logon: 'thirdguest',
+      ausr_password: 'Third#Guest2026',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    // The booking has its user: a new token from the guid registers nobody else.
+    const again = (await call('/api/quote/register', { database: TENANT_A, guid: q.guid })).json();
+    expect((await check(again.token)).json()).toEqual({ valid: false });
+    const other = await call('/api/quote/register', { database: TENANT_B, guid: q.guid });
+    expect(other.statusCode).toBe(404);
   });
   it('limits quote/alltariffs/list, which stores a quote, to 30 a minute per address', async () => {
     const from = () =>

@@ -67,11 +67,13 @@ export interface QuoteSettings {
   providerOf: { O: string; S: string };
   /** message['Quote.PaymentError'], else the spec's text. */
   paymentError: string;
+  /** general.TermsCheckbox: 'F' turns the quote wizard's terms checkboxes off; anything else keeps them. */
+  termsCheckbox: 'T' | 'F';
 }
 
 /** The quote and payment settings of spec "bookings…" §3 (hosted card provider settings) and "access…" §3 default group. */
 export async function quoteSettingsOf(db: Executor): Promise<QuoteSettings> {
-  const g = await settingsGroups(db, ['default', 'payment', 'message']);
+  const g = await settingsGroups(db, ['default', 'payment', 'message', 'general']);
   const d = g.default!;
   const p = g.payment!;
   const cust = d.aset_quote_customer;
@@ -83,5 +85,6 @@ export async function quoteSettingsOf(db: Executor): Promise<QuoteSettings> {
     currencySymbol: p.currencySymbol || '£',
     providerOf: { O: p['provider.O'] || 'sandbox', S: p['provider.S'] || 'sandbox' },
     paymentError: g.message!['Quote.PaymentError'] || MSG.paymentError,
+    termsCheckbox: g.general!.TermsCheckbox === 'F' ? 'F' : 'T',
   };
 }

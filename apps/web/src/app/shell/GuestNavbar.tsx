@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconLogin, IconMapSearch, type Icon } from '@tabler/icons-react';
+import { IconLogin, IconMapSearch, IconTruckDelivery, type Icon } from '@tabler/icons-react';
 
 /** A guest navbar entry. */
 interface GuestLink {
@@ -9,8 +9,9 @@ interface GuestLink {
   icon: Icon;
 }
 
-/** What a guest may open (spec "access…" §6: guests use quote and tracking); the quote wizard is not built yet. */
+/** What a guest may open (spec "access…" §6: guests use quote and tracking). */
 const GUEST_LINKS: GuestLink[] = [
+  { label: 'Get a quote', path: '/docket/quote', icon: IconTruckDelivery },
   { label: 'Track a consignment', path: '/docket/track', icon: IconMapSearch },
   { label: 'Login', path: '/login', icon: IconLogin },
 ];

@@ -18,10 +18,14 @@ export interface AddressSearch {
 /**
  * Searches by the filled-in parts of an address and opens ADDRESS LIST with the results; none is the
  * info 'Find Address: No matching addresses found', a failure 'Find Address' with the server message.
+ * With a `database` it is the quote wizard's public search (quote/postcode/list).
  */
-export function useAddressSearch(onChoose: (result: AddressResult) => void): AddressSearch {
+export function useAddressSearch(
+  onChoose: (result: AddressResult) => void,
+  database?: string,
+): AddressSearch {
   const [results, setResults] = useState<AddressResult[] | null>(null);
-  const list = usePostcodeList();
+  const list = usePostcodeList(database);
   const search = (parts: SearchParts) =>
     list.mutate(parts, {
       onSuccess: (answer) => {

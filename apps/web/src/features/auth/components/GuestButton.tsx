@@ -5,8 +5,7 @@ import { useGuestAccessAllowed } from '../api/guest-access';
 
 /**
  * The login screen's guest login button (spec "access…" §2), shown only when the chosen database
- * allows guest access (§1). It should open the quote screen; until the quote wizard exists it opens
- * guest tracking, the other screen guests may use.
+ * allows guest access (§1); it opens the quote screen.
  */
 export function GuestButton({ database }: { database: string | null }) {
   const allowed = useGuestAccessAllowed(database);
@@ -16,8 +15,7 @@ export function GuestButton({ database }: { database: string | null }) {
       <Divider label="or" labelPosition="center" />
       <Button
         component={Link}
-        to="/docket/track"
-        state={{ guest: true }}
+        to="/docket/quote"
         variant="light"
         fullWidth
         leftSection={<IconUserQuestion size={18} />}

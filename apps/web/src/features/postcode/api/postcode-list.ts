@@ -25,9 +25,15 @@ export function searchQuery(parts: SearchParts): AddressQueryInput {
   return query;
 }
 
-/** POST /api/postcode/list {address}: matching addresses, full length (the screens truncate them). */
-export const fetchPostcodeList = (parts: SearchParts) =>
-  apiPost('/api/postcode/list', { address: searchQuery(parts) }, postcodeListResponse);
+/**
+ * POST /api/postcode/list {address}: matching addresses, full length (the screens truncate them);
+ * with a `database`, the public quote/postcode/list of the quote wizard (spec "access…" §7 Postcode).
+ */
+export const fetchPostcodeList = (parts: SearchParts, database?: string) =>
+  database
+    ? apiPost('/api/quote/postcode/list', { address: searchQuery(parts), database }, postcodeListResponse)
+    : apiPost('/api/postcode/list', { address: searchQuery(parts) }, postcodeListResponse);
 
-/** The address search behind each post code's search button. */
-export const usePostcodeList = () => useMutation({ mutationFn: fetchPostcodeList });
+/** The address search behind each post code's search button (the quote wizard's with its `database`). */
+export const usePostcodeList = (database?: string) =>
+  useMutation({ mutationFn: (parts: SearchParts) => fetchPostcodeList(parts, database) });

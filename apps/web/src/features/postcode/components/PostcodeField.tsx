@@ -7,14 +7,22 @@ interface PostcodeFieldProps extends TextInputProps {
   /** Starts the address search; hidden on a read-only screen. */
   onSearch?: () => void;
   searching?: boolean;
+  /** Keeps the search button on a read-only field (the quote wizard's quoted post code). */
+  searchWhenReadOnly?: boolean;
 }
 
 /**
  * A post code input with the search button next to it (spec "bookings…" §5: 'use the search button
  * next to the post code'); Enter in the field searches too.
  */
-export function PostcodeField({ onSearch, searching, readOnly, ...input }: PostcodeFieldProps) {
-  const search = onSearch && !readOnly ? () => !searching && onSearch() : undefined;
+export function PostcodeField({
+  onSearch,
+  searching,
+  readOnly,
+  searchWhenReadOnly,
+  ...input
+}: PostcodeFieldProps) {
+  const search = onSearch && (!readOnly || searchWhenReadOnly) ? () => !searching && onSearch() : undefined;
   return (
     <TextInput
       autoComplete="off"
