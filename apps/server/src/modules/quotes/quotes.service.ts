@@ -391,12 +391,16 @@ export async function cardBooking(
   return viewOf(tenant, quote, guid);
 }
 
+/** How long after a quote starts its guid may ask for a registration link (2 hours). */
+export const QUOTE_REGISTER_WINDOW_MS = 2 * 60 * 60 * 1000;
+
 /**
  * quote/register (public): a registration token for the booking of a paid quote, so the
  * confirmation's Register opens /register ready to use (spec "bookings…" §4). The guid proves the
  * payer as the confirmation mail's link does; the token is single-use, bound to the booking's
  * e-mail and valid 30 days, and registration still refuses a booking that has its user. 422 with
- * the register screen's one refusal naming `guid` until the quote is booked; 404 unknown guid.
+ * the register screen's one refusal naming `guid` until the quote is booked and from 2 hours after
+ * the quote began (a guid left in a browser's history registers nobody); 404 unknown guid.
  */
 export async function registerLink(
   deps: QuoteDeps,
@@ -405,7 +409,10 @@ export async function registerLink(
 ): Promise<QuoteRegisterResponse> {
   const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller, true);
   const contact = dataOf(quote).contact;
-  if (quote.quote_dck_id === null || !contact?.dck_email)
+  // The wizard's URL carries the guid: once the payer has had time to register from the
+  // confirmation, only the e-mailed link (proof of the booking's mailbox) registers.
+  const late = deps.clock.now().getTime() > quote.quote_created.getTime() + QUOTE_REGISTER_WINDOW_MS;
+  if (quote.quote_dck_id === null || !contact?.dck_email || late)
     throw new AppError('BUSINESS_RULE', MSG.registerLinkInvalid, { guid: MSG.registerLinkInvalid });
   const token = await issueRegistrationToken(tenant.db, {
     dckId: quote.quote_dck_id,

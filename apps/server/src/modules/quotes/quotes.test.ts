@@ -557,6 +557,11 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     expect((await check(again.token)).json()).toEqual({ valid: false });
     const other = await call('/api/quote/register', { database: TENANT_B, guid: q.guid });
     expect(other.statusCode).toBe(404);
+    // Two hours on, the guid (in the wizard's URL, so in the browser's history) asks in vain.
+    t.clock.advance(2 * 60 * 60 * 1000 + 1000);
+    const late = await call('/api/quote/register', { database: TENANT_A, guid: q.guid });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().fields).toEqual({ guid: MSG.registerLinkInvalid });
   });
   it('limits quote/alltariffs/list, which stores a quote, to 30 a minute per address', async () => {
     const from = () =>
