@@ -19,6 +19,8 @@ export const PUBLIC_CALLS = new Set([
   '/api/system/password',
   '/api/docket/track',
   '/api/docket/track/events',
+  '/api/docket/track/detail',
+  '/api/docket/track/signature/{id}',
   '/api/quote/country/list',
   '/api/quote/county/list',
   '/api/quote/postcode/list',
@@ -148,6 +150,10 @@ export const SUMMARIES: Record<string, string> = {
   '/api/docket/photo/list': "A docket's delivery photos, each image by its url",
   '/api/docket/signature/{id}': 'A signature image (PNG), with the rights of its docket',
   '/api/docket/photo/{id}': 'A delivery photo (JPEG or PNG), with the rights of its docket',
+  '/api/docket/track/detail':
+    'Tracking view by tracking reference: timeline, route, markers, stock and signatures (public)',
+  '/api/docket/track/signature/{id}':
+    "A signature image (PNG) of the tracking reference's docket only (public)",
   '/api/driver/auth/login': 'Driver page: sign in with driver code and PIN',
   '/api/driver/auth/logout': "Driver page: end the driver's session",
   '/api/driver/auth/session': 'Driver page: the signed-in driver',
