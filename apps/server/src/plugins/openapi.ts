@@ -140,6 +140,7 @@ export const SUMMARIES: Record<string, string> = {
   '/api/quote': 'The quote as it stands, or choose one of its tariffs',
   '/api/quote/docket': 'Save the contact details and addresses of a quote',
   '/api/quote/checkout': "Start the card payment of the chosen tariff's hold (authorise only)",
+  '/api/quote/register': 'A fresh single-use registration token for a paid quote, by its guid',
   '/api/quote/payment': 'Complete a card payment: the booking reference once the provider authorised it',
   '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',
   '/api/log/list': 'Log viewer: a page of the audit log of one day, newest first',
