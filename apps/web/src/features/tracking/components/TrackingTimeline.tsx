@@ -7,6 +7,10 @@ import { Section } from './Section';
 const what = (e: PublicTraceRow): string =>
   e.dtr_kind === 'status' ? (e.dsts_description ?? 'Status changed') : `Scanned ${e.dtr_item}`.trim();
 
+/** Where it happened, unless the location text only repeats what happened ('Delivered', 'Scanned'). */
+const where = (e: PublicTraceRow): string =>
+  what(e).toLowerCase().startsWith(e.tloc_description.toLowerCase()) ? '' : e.tloc_description;
+
 /** 'Tracking View' (spec "bookings…" §2): the docket's events, newest first, in their status colours. */
 export function TrackingTimeline({ events }: { events: PublicTraceRow[] }) {
   return (
@@ -34,11 +38,9 @@ export function TrackingTimeline({ events }: { events: PublicTraceRow[] }) {
                   >
                     {what(e)}
                   </Badge>
-                  {(e.tloc_description || e.dtr_box) && (
+                  {(where(e) || e.dtr_box) && (
                     <Text size="sm">
-                      {[e.tloc_description, e.dtr_box && `Container ${e.dtr_box}`]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      {[where(e), e.dtr_box && `Container ${e.dtr_box}`].filter(Boolean).join(' · ')}
                     </Text>
                   )}
                 </Stack>
