@@ -96,7 +96,10 @@ describe('the control room in Chromium', () => {
     await guest.getByRole('heading', { name: `Tracking Reference ${ref}` }).waitFor();
     // The Order Summary's status badge.
     const trackedStatus = (status: string) =>
-      guest.locator('.mantine-Badge-label').filter({ hasText: new RegExp(`^${status}$`) });
+      guest
+        .getByRole('region', { name: 'Order Summary' })
+        .locator('.mantine-Badge-label')
+        .filter({ hasText: new RegExp(`^${status}$`) });
     await trackedStatus('Booked').waitFor();
 
     await a.getByRole('textbox', { name: 'Filter' }).fill(docket);
@@ -133,6 +136,13 @@ describe('the control room in Chromium', () => {
     await customerRow.waitFor({ state: 'detached', timeout: LIVE_MS });
     // The guest's tracking view says so without a reload.
     await trackedStatus('Delivered').waitFor({ timeout: LIVE_MS });
+    // The timeline of the Tracking View moved with it, newest first.
+    await guest
+      .getByRole('region', { name: 'Tracking View' })
+      .getByRole('listitem')
+      .first()
+      .filter({ hasText: 'Delivered' })
+      .waitFor({ timeout: LIVE_MS });
   });
 
   it('opens a docket of a read-only circuit instead of changing it', async () => {

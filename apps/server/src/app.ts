@@ -34,7 +34,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { controlRoutes } from './modules/control/control.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { driverRoutes } from './modules/driver/driver.routes';
-import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { publicTrackingRoutes, trackingRoutes } from './modules/tracking/tracking.routes';
 import type { StreamOptions } from './modules/events/sse';
 import type { Mailer } from './lib/mail';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
@@ -53,6 +53,9 @@ export interface AppDeps {
   loginRateMax: number;
   /** Public tracking look-ups allowed per address per minute. */
   trackRateMax?: number;
+  /** The tracking view's map tiles: URL template (MAP_TILE_URL; none when absent) and attribution. */
+  mapTileUrl?: string;
+  mapAttribution?: string;
   cookieSecure: boolean;
   mailer: Mailer;
   /** Base URL of links in mails. */
@@ -74,6 +77,21 @@ export interface AppDeps {
    * and .S; the sandbox (a test payment page of our own) is always there.
    */
   payments?: PaymentProviders;
+}
+
+/**
+ * The CSP source of a map tile URL template: its origin, a `{s}` subdomain as `*`; none when unset
+ * or not an http(s) URL.
+ */
+export function tileSource(template: string | undefined): string[] {
+  if (!template) return [];
+  try {
+    const url = new URL(template.replace('{s}', 'tile-subdomain'));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+    return [url.origin.replace('tile-subdomain', '*')];
+  } catch {
+    return [];
+  }
 }
 
 /** The paths whose last segment is a credential (a quote's guid, a sandbox payment's reference). */
@@ -131,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSource(deps.mapTileUrl)],
         connectSrc: ["'self'"],
       },
     },
@@ -182,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(logRoutes);
   await app.register(eventRoutes(deps, deps.liveEvents));
   await app.register(trackingRoutes);
+  await app.register(publicTrackingRoutes(deps));
   await app.register(driverRoutes(deps));
   const sandbox = new SandboxProvider(deps.clock);
   const payments: PaymentProviders = { sandbox, ...deps.payments };

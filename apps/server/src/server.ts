@@ -80,6 +80,8 @@ async function main(): Promise<void> {
     idleMinutes: env.SESSION_IDLE_MINUTES,
     loginRateMax: env.LOGIN_RATE_MAX,
     trackRateMax: env.TRACK_RATE_MAX,
+    mapTileUrl: env.MAP_TILE_URL,
+    mapAttribution: env.MAP_ATTRIBUTION,
     cookieSecure: env.COOKIE_SECURE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

@@ -101,3 +101,56 @@ export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
 /** A typed or scanned barcode: printable text, at most 60 characters. */
 export const barcodeText = str().trim().min(1, 'Barcode is required').max(60);
+
+/** A point on the map: WGS84 degrees. */
+export const mapPoint = z.object({ lat: latitude, lon: longitude });
+export type MapPoint = z.infer<typeof mapPoint>;
+
+/**
+ * One event of the public tracking view's timeline: what happened (a scan or a status change;
+ * position reports are only the route line), when (ISO), where in words, and the status's
+ * description and colours for a status change. No driver, no coordinates, no customer references.
+ */
+export const publicTraceRow = z.object({
+  dtr_id: z.number().int(),
+  dtr_kind: traceKind,
+  dtr_scandate: z.string(),
+  tloc_description: z.string(),
+  dtr_box: z.string(),
+  dtr_item: z.string(),
+  dsts_description: z.string().nullable(),
+  dsts_color: z.string().nullable(),
+  dsts_font_color: z.string().nullable(),
+});
+export type PublicTraceRow = z.infer<typeof publicTraceRow>;
+
+/** A signature as the public tracking view shows it; `url` serves the image only with the same reference. */
+export const publicSignatureRow = z.object({
+  dsig_id: z.number().int(),
+  dsig_signed_by: z.string(),
+  dsig_time: z.string(),
+  url: z.string(),
+});
+export type PublicSignatureRow = z.infer<typeof publicSignatureRow>;
+
+/**
+ * docket/track/detail answer (public, by tracking reference): Tracking View, Stock List,
+ * Signatures and Map View of one docket. `timeline` newest first; `route` the positions travelled,
+ * oldest first; `markers` the first (collection) and last (delivery) address; `driver` the newest
+ * position while the docket is live (not in a complete status), else null; `map` the tile URL
+ * template ('' when the server has no map) and its attribution. No price, no contacts, no driver.
+ */
+export const trackDetailResponse = z.object({
+  live: z.boolean(),
+  timeline: z.array(publicTraceRow),
+  route: z.array(mapPoint),
+  markers: z.object({ collection: mapPoint.nullable(), delivery: mapPoint.nullable() }),
+  driver: mapPoint.nullable(),
+  stock: z.array(stockRow),
+  signatures: z.array(publicSignatureRow),
+  map: z.object({ tileUrl: z.string(), attribution: z.string(), zoom: z.number().int() }),
+});
+export type TrackDetailResponse = z.infer<typeof trackDetailResponse>;
+
+/** Spec "bookings…" §9: the map's default zoom. */
+export const MAP_DEFAULT_ZOOM = 6;

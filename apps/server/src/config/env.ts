@@ -17,6 +17,9 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
   TRACK_RATE_MAX: z.coerce.number().int().min(1).default(300),
+  /** The tracking view's map tiles (a Leaflet URL template); empty: no map. */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
   COOKIE_SECURE: bool.default(false),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -19,6 +19,8 @@ export const PUBLIC_CALLS = new Set([
   '/api/system/password',
   '/api/docket/track',
   '/api/docket/track/events',
+  '/api/docket/track/detail',
+  '/api/docket/track/signature/{id}',
   '/api/quote/country/list',
   '/api/quote/county/list',
   '/api/quote/postcode/list',
@@ -139,6 +141,7 @@ export const SUMMARIES: Record<string, string> = {
   '/api/quote': 'The quote as it stands, or choose one of its tariffs',
   '/api/quote/docket': 'Save the contact details and addresses of a quote',
   '/api/quote/checkout': "Start the card payment of the chosen tariff's hold (authorise only)",
+  '/api/quote/register': 'A fresh single-use registration token for a paid quote, by its guid',
   '/api/quote/payment': 'Complete a card payment: the booking reference once the provider authorised it',
   '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',
   '/api/quote/register': "A single-use registration link for a paid quote's booking (guests)",
@@ -150,6 +153,10 @@ export const SUMMARIES: Record<string, string> = {
   '/api/docket/photo/list': "A docket's delivery photos, each image by its url",
   '/api/docket/signature/{id}': 'A signature image (PNG), with the rights of its docket',
   '/api/docket/photo/{id}': 'A delivery photo (JPEG or PNG), with the rights of its docket',
+  '/api/docket/track/detail':
+    'Tracking view by tracking reference: timeline, route, markers, stock and signatures (public)',
+  '/api/docket/track/signature/{id}':
+    "A signature image (PNG) of the tracking reference's docket only (public)",
   '/api/driver/auth/login': 'Driver page: sign in with driver code and PIN',
   '/api/driver/auth/logout': "Driver page: end the driver's session",
   '/api/driver/auth/session': 'Driver page: the signed-in driver',

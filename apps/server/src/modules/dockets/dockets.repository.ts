@@ -75,6 +75,7 @@ function buildTrack(db: Executor, name: string) {
       dck_docket: dockets.dck_docket,
       tracking_reference: dockets.tracking_reference,
       dsts_description: docketStatuses.dsts_description,
+      dsts_complete: docketStatuses.dsts_complete,
       dck_booked: dockets.dck_booked,
       from_town: fa.town,
       from_postcode: fa.postcode,

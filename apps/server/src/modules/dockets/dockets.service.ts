@@ -296,25 +296,26 @@ export function sendConfirmation(
 }
 
 /**
- * docket/track (public): the order summary; 404 with the spec's message when not found; 401 for a
- * guest when the database does not allow guest access.
- */
-/**
- * The docket a public tracking reference names, and its tenant, for the tracking view's live stream:
- * the same checks as docket/track (guest access, or a session of that database).
+ * The docket a public tracking reference names, and its tenant, for the tracking view's live stream,
+ * details and images: the same checks as docket/track (guest access, or a session of that
+ * database). `live` while its status is not a complete one.
  * @throws AppError NOT_FOUND 'Your order was not found, please check your Tracking Reference'
  */
 export async function trackedDocket(
   deps: Pick<DocketDeps, 'tenants'>,
   req: TrackRequest,
   caller: AuthContext | undefined,
-): Promise<{ tenant: Awaited<ReturnType<typeof guestTenant>>; dck_id: number }> {
+): Promise<{ tenant: Awaited<ReturnType<typeof guestTenant>>; dck_id: number; live: boolean }> {
   const tenant = await guestTenant(deps, req.database, caller);
   const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
   if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
-  return { tenant, dck_id: r.dck_id };
+  return { tenant, dck_id: r.dck_id, live: r.dsts_complete !== 'T' };
 }
 
+/**
+ * docket/track (public): the order summary; 404 with the spec's message when not found; 401 for a
+ * guest when the database does not allow guest access.
+ */
 export async function track(
   deps: DocketDeps,
   req: TrackRequest,

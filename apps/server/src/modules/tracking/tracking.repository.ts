@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { docketPhotos, docketSignatures, dockets, stockLines, traceRecords } from '../../db/schema';
+import {
+  docketAddresses,
+  docketPhotos,
+  docketSignatures,
+  docketStatuses,
+  dockets,
+  stockLines,
+  traceRecords,
+} from '../../db/schema';
 
 export type NewTraceRecord = typeof traceRecords.$inferInsert;
 export type NewSignature = typeof docketSignatures.$inferInsert;
@@ -135,3 +143,49 @@ export async function photoImage(db: Executor, id: number) {
     .limit(1);
   return rows[0];
 }
+
+/**
+ * The public timeline of a docket: its scans and status changes (not its position reports), newest
+ * first, at most `limit`, each status change with its status's description and colours.
+ */
+export const publicTimelineOf = (db: Executor, dckId: number, limit: number) =>
+  db
+    .select({
+      dtr_id: traceRecords.dtr_id,
+      dtr_kind: traceRecords.dtr_kind,
+      dtr_scandate: traceRecords.dtr_scandate,
+      tloc_description: traceRecords.tloc_description,
+      dtr_box: traceRecords.dtr_box,
+      dtr_item: traceRecords.dtr_item,
+      dsts_description: docketStatuses.dsts_description,
+      dsts_color: docketStatuses.dsts_color,
+      dsts_font_color: docketStatuses.dsts_font_color,
+    })
+    .from(traceRecords)
+    .leftJoin(docketStatuses, eq(docketStatuses.dsts_id, traceRecords.dsts_id))
+    .where(and(eq(traceRecords.dtr_dck_id, dckId), ne(traceRecords.dtr_kind, 'position')))
+    .orderBy(desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id))
+    .limit(limit);
+
+/** The newest `limit` positions of a docket's trace records (any kind with coordinates), newest first. */
+export const positionsOf = (db: Executor, dckId: number, limit: number) =>
+  db
+    .select({ lat: traceRecords.dtr_latitude, lon: traceRecords.dtr_longitude })
+    .from(traceRecords)
+    .where(
+      and(
+        eq(traceRecords.dtr_dck_id, dckId),
+        isNotNull(traceRecords.dtr_latitude),
+        isNotNull(traceRecords.dtr_longitude),
+      ),
+    )
+    .orderBy(desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id))
+    .limit(limit);
+
+/** A docket's address coordinates in booking order (null where unknown). */
+export const addressPointsOf = (db: Executor, dckId: number) =>
+  db
+    .select({ lat: docketAddresses.dadd_latitude, lon: docketAddresses.dadd_longitude })
+    .from(docketAddresses)
+    .where(eq(docketAddresses.dadd_dck_id, dckId))
+    .orderBy(asc(docketAddresses.dadd_seq));

@@ -9,8 +9,11 @@ import {
   signatureRow,
   stockListRequest,
   stockRow,
+  trackDetailResponse,
+  trackRequest,
 } from '@courier/contracts';
 import * as tracking from './tracking.service';
+import { trackDetail, trackSignatureImage, type TrackDetailDeps } from './track-detail.service';
 
 /**
  * Tracking calls for signed-in users with rights on the docket (spec "bookings…" §7
@@ -45,3 +48,34 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type(img.type).header('cache-control', 'private, max-age=300').send(img.bytes);
     });
 };
+
+/**
+ * The public tracking view's calls, by tracking reference (guest access, tenant and rate limit as
+ * docket/track): docket/track/detail and GET /api/docket/track/signature/{id}?database&tracking_ref.
+ */
+export function publicTrackingRoutes(
+  deps: TrackDetailDeps & { trackRateMax?: number },
+): FastifyPluginAsyncZod {
+  const rateLimit = { max: deps.trackRateMax ?? 300, timeWindow: '1 minute' };
+  return async (app) => {
+    app.post(
+      '/api/docket/track/detail',
+      { schema: { body: trackRequest, response: { 200: trackDetailResponse } }, config: { rateLimit } },
+      async (req) => trackDetail(deps, req.body, await req.authenticateOptional()),
+    );
+    app.get(
+      '/api/docket/track/signature/:id',
+      { schema: { params: imageParams, querystring: trackRequest }, config: { rateLimit } },
+      async (req, reply) => {
+        const img = await trackSignatureImage(
+          deps,
+          req.query,
+          req.params.id,
+          await req.authenticateOptional(),
+        );
+        // Whoever holds the link may see it; shared caches may not keep it.
+        return reply.type(img.type).header('cache-control', 'private, max-age=300').send(img.bytes);
+      },
+    );
+  };
+}

@@ -5,7 +5,8 @@ import { docketTrackQuery } from './docket-track';
 /**
  * Live updates of the tracking view (issue 9 §4): while a docket is shown, one EventSource on the
  * public `GET /api/docket/track/events?database&tracking_ref`; each `docket` event, and the `ready`
- * of a reconnect, makes the view read its summary again (a TanStack Query invalidation), so
+ * of a reconnect, makes the view read its summary and details again (one TanStack Query invalidation
+ * of the summary's key, which prefixes the details'), so
  * 'Delivered' appears without a reload. The stream says only that something changed. A refused
  * stream (an unknown reference, the rate limit) is closed by the browser and not retried.
  */

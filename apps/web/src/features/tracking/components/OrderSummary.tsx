@@ -25,7 +25,7 @@ const place = (p: { town: string; postcode: string }) => [p.town, p.postcode].fi
 /** 'Order Summary' of the tracking view (spec "bookings…" §2): status, collection, delivery, booked. No price. */
 export function OrderSummary({ order }: { order: TrackResponse }) {
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }}>
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Order Summary">
       <Group justify="space-between" mb="md" gap="sm">
         <Title order={2} size="h3">
           Order Summary

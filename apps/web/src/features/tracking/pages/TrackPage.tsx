@@ -12,8 +12,13 @@ import { storedTrackingRef } from '../../../lib/stored-context';
 import { useSession } from '../../auth';
 import { useGuestDatabase } from '../../auth';
 import { docketTrackQuery } from '../api/docket-track';
+import { trackDetailQuery } from '../api/docket-track-detail';
 import { useTrackEvents } from '../api/use-track-events';
+import { MapView } from '../components/MapView';
 import { OrderSummary } from '../components/OrderSummary';
+import { Signatures } from '../components/Signatures';
+import { StockList } from '../components/StockList';
+import { TrackingTimeline } from '../components/TrackingTimeline';
 
 /** A tracking reference as issued: letters, digits and dashes, at most 40. */
 const TRACKING_REF = /^[A-Z0-9-]{1,40}$/;
@@ -51,11 +56,16 @@ function useTrackingRef() {
   return valid ? ref : null;
 }
 
-/** The tracking view (spec "bookings…" §2): heading 'Tracking Reference {ref}' and the Order Summary. */
+/**
+ * The tracking view (spec "bookings…" §2): heading 'Tracking Reference {ref}', Order Summary, Map
+ * View, Tracking View, Stock List and Signatures; the details load once the summary found the
+ * reference, and both follow the live stream.
+ */
 export default function TrackPage() {
   const ref = useTrackingRef();
   const database = useTrackDatabase();
   const track = useQuery({ ...docketTrackQuery(database ?? '', ref ?? ''), enabled: !!ref && !!database });
+  const detail = useQuery({ ...trackDetailQuery(database ?? '', ref ?? ''), enabled: track.isSuccess });
   const error = track.error instanceof ApiError ? track.error : null;
   useTrackEvents(database, ref, track.isSuccess);
 
@@ -92,6 +102,24 @@ export default function TrackPage() {
         </Alert>
       )}
       {track.data && <OrderSummary order={track.data} />}
+      {track.data && detail.isPending && (
+        <Center py="md">
+          <Loader />
+        </Center>
+      )}
+      {track.data && detail.isError && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Load Data">
+          {detail.error instanceof ApiError ? detail.error.message : MSG.unexpected}
+        </Alert>
+      )}
+      {track.data && detail.data && (
+        <>
+          <MapView detail={detail.data} />
+          <TrackingTimeline events={detail.data.timeline} />
+          <StockList stock={detail.data.stock} />
+          <Signatures signatures={detail.data.signatures} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,90 @@
+import {
+  MAP_DEFAULT_ZOOM,
+  MSG,
+  type MapPoint,
+  type TrackDetailResponse,
+  type TrackRequest,
+  type TraceKind,
+} from '@courier/contracts';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../auth/access';
+import { trackedDocket, type DocketDeps } from '../dockets/dockets.service';
+import * as repo from './tracking.repository';
+import type { ImageOut } from './tracking.service';
+
+/** The public tracking view's map: tile URL template ('' for none) and its attribution. */
+export interface TrackMapDeps {
+  mapTileUrl?: string;
+  mapAttribution?: string;
+}
+
+export type TrackDetailDeps = Pick<DocketDeps, 'tenants'> & TrackMapDeps;
+
+/** The newest events the timeline shows, and the positions the route line is drawn through. */
+const TIMELINE_LIMIT = 200;
+const ROUTE_LIMIT = 2000;
+
+const point = (p: { lat: number | null; lon: number | null } | undefined): MapPoint | null =>
+  p && p.lat !== null && p.lon !== null ? { lat: p.lat, lon: p.lon } : null;
+
+/** The address of a signature image as the public view serves it: only with the same reference. */
+const publicSignatureUrl = (req: TrackRequest, id: number) =>
+  `/api/docket/track/signature/${id}?${new URLSearchParams({ database: req.database, tracking_ref: req.tracking_ref.toUpperCase() }).toString()}`;
+
+/**
+ * docket/track/detail (public, the same checks as docket/track): the Tracking View, Stock List,
+ * Signatures and Map View of the one docket the reference names. Nothing of any other docket; no
+ * price, contact, driver or customer reference. The tenant has no `tracking` settings to narrow it.
+ * @throws AppError NOT_FOUND 'Your order was not found, please check your Tracking Reference'
+ */
+export async function trackDetail(
+  deps: TrackDetailDeps,
+  req: TrackRequest,
+  caller: AuthContext | undefined,
+): Promise<TrackDetailResponse> {
+  const { tenant, dck_id, live } = await trackedDocket(deps, req, caller);
+  const db = tenant.db;
+  const [timeline, positions, ends, stock, signatures] = await Promise.all([
+    repo.publicTimelineOf(db, dck_id, TIMELINE_LIMIT),
+    repo.positionsOf(db, dck_id, ROUTE_LIMIT),
+    repo.addressPointsOf(db, dck_id),
+    repo.stockOf(db, dck_id),
+    repo.signaturesOf(db, dck_id),
+  ]);
+  const route = positions.map(point).filter((p): p is MapPoint => p !== null);
+  return {
+    live,
+    timeline: timeline.map((t) => ({
+      ...t,
+      dtr_kind: t.dtr_kind as TraceKind,
+      dtr_scandate: t.dtr_scandate.toISOString(),
+    })),
+    route: route.toReversed(),
+    markers: { collection: point(ends[0]), delivery: ends.length > 1 ? point(ends.at(-1)) : null },
+    driver: live ? (route[0] ?? null) : null,
+    stock,
+    signatures: signatures.map((s) => ({
+      dsig_id: s.dsig_id,
+      dsig_signed_by: s.dsig_signed_by,
+      dsig_time: s.dsig_time.toISOString(),
+      url: publicSignatureUrl(req, s.dsig_id),
+    })),
+    map: { tileUrl: deps.mapTileUrl ?? '', attribution: deps.mapAttribution ?? '', zoom: MAP_DEFAULT_ZOOM },
+  };
+}
+
+/**
+ * GET /api/docket/track/signature/{id}?database&tracking_ref (public): the signature's PNG only when
+ * it belongs to the docket of that reference; any other id is 404, as an unknown reference is.
+ */
+export async function trackSignatureImage(
+  deps: Pick<DocketDeps, 'tenants'>,
+  req: TrackRequest,
+  id: number,
+  caller: AuthContext | undefined,
+): Promise<ImageOut> {
+  const { tenant, dck_id } = await trackedDocket(deps, req, caller);
+  const found = await repo.signatureImage(tenant.db, id);
+  if (!found || found.dck_id !== dck_id) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+  return { type: 'image/png', bytes: found.bytes };
+}

@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { MSG, type TrackDetailResponse } from '@courier/contracts';
+import { docketAddresses, docketSignatures, dockets } from '../../db/schema';
+import { DB_KINDS, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
+
+/** A docket of the seeded demo data with its tracking reference, by status, with or without a signature. */
+type Seeded = { dck_id: number; ref: string; contact: string; telephone: string };
+
+describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
+  const t = useTestApp(kind);
+  const db = (tenant = TENANT_A) => t.tenants.get(tenant)!.db;
+  let delivered: Seeded;
+  let other: Seeded;
+  let onTheRoad: Seeded;
+  let sigId: number;
+  let otherSigId: number;
+
+  /** Seeded dockets of tenant A in `statuses` that have a signature (or none), oldest first. */
+  const seeded = async (statuses: string[], signed: boolean): Promise<Seeded[]> => {
+    const rows = await db()
+      .selectDistinct({
+        dck_id: dockets.dck_id,
+        ref: dockets.tracking_reference,
+        contact: dockets.dck_contact,
+        telephone: dockets.dck_telephone,
+        sig: docketSignatures.dsig_id,
+      })
+      .from(dockets)
+      .leftJoin(docketSignatures, eq(docketSignatures.dsig_dck_id, dockets.dck_id))
+      .where(and(inArray(dockets.dck_status, statuses), isNotNull(dockets.drv_driver)))
+      .orderBy(dockets.dck_id);
+    return rows.filter((r) => (r.sig !== null) === signed);
+  };
+
+  beforeAll(async () => {
+    const done = await seeded(['D'], true);
+    expect(done.length).toBeGreaterThan(1);
+    [delivered, other] = [done[0]!, done[1]!];
+    onTheRoad = (await seeded(['P', 'T'], false))[0]!;
+    expect(onTheRoad).toBeDefined();
+    const sigOf = async (dckId: number) =>
+      (await db().select().from(docketSignatures).where(eq(docketSignatures.dsig_dck_id, dckId)))[0]!.dsig_id;
+    sigId = await sigOf(delivered.dck_id);
+    otherSigId = await sigOf(other.dck_id);
+  });
+
+  const detail = (tracking_ref: string, database = TENANT_A) =>
+    post(t.app, '/api/docket/track/detail', { database, tracking_ref });
+  const image = (id: number, tracking_ref: string, database = TENANT_A) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/docket/track/signature/${id}?${new URLSearchParams({ database, tracking_ref }).toString()}`,
+    });
+
+  it("gives a guest the delivered docket's timeline newest first, route, markers, stock and signatures", async () => {
+    const res = await detail(delivered.ref.toLowerCase());
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as TrackDetailResponse;
+    expect(body.live).toBe(false);
+    expect(body.driver).toBeNull();
+    expect(body.timeline.length).toBeGreaterThan(1);
+    expect(body.timeline.every((e) => e.dtr_kind !== 'position')).toBe(true);
+    expect(body.timeline[0]).toMatchObject({ dtr_kind: 'status', dsts_description: 'Delivered' });
+    expect(body.timeline[0]!.dsts_color).toMatch(/^#/);
+    const times = body.timeline.map((e) => e.dtr_scandate);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(body.route.length).toBeGreaterThan(2);
+
+    const ends = await db()
+      .select({ lat: docketAddresses.dadd_latitude, lon: docketAddresses.dadd_longitude })
+      .from(docketAddresses)
+      .where(eq(docketAddresses.dadd_dck_id, delivered.dck_id))
+      .orderBy(docketAddresses.dadd_seq);
+    expect(body.markers).toEqual({ collection: ends[0], delivery: ends.at(-1) });
+    expect(body.stock.length).toBeGreaterThan(0);
+    expect(body.signatures).toEqual([
+      expect.objectContaining({
+        dsig_id: sigId,
+        url: `/api/docket/track/signature/${sigId}?${new URLSearchParams({ database: TENANT_A, tracking_ref: delivered.ref })}`,
+      }),
+    ]);
+    expect(body.map.zoom).toBe(6);
+
+    // No price, no contact, no driver, no other docket.
+    expect(res.body).not.toMatch(/price|total|pence|telephone|contact|drv_driver|dck_id|cust_/i);
+    if (delivered.contact) expect(res.body).not.toContain(delivered.contact);
+    if (delivered.telephone) expect(res.body).not.toContain(delivered.telephone);
+    expect(res.body).not.toContain(other.ref);
+  });
+
+  it("shows the driver's last position while the docket is on the road", async () => {
+    const body = (await detail(onTheRoad.ref)).json() as TrackDetailResponse;
+    expect(body.live).toBe(true);
+    expect(body.route.length).toBeGreaterThan(0);
+    expect(body.driver).toEqual(body.route.at(-1));
+  });
+
+  it('serves a signature image only by the reference of its own docket', async () => {
+    const ok = await image(sigId, delivered.ref);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/png');
+    expect(ok.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+
+    // Another docket's signature with a valid reference, a guessed id, the wrong tenant, no reference.
+    expect((await image(otherSigId, delivered.ref)).statusCode).toBe(404);
+    expect((await image(sigId, other.ref)).statusCode).toBe(404);
+    expect((await image(sigId + 100_000, delivered.ref)).statusCode).toBe(404);
+    const wrongTenant = await image(sigId, delivered.ref, TENANT_B);
+    expect(wrongTenant.statusCode).toBe(404);
+    expect(wrongTenant.json().message).toBe(MSG.trackingNotFound);
+    expect((await image(sigId, 'TNOTAREALREF000')).statusCode).toBe(404);
+    const bare = await t.app.inject({ method: 'GET', url: `/api/docket/track/signature/${sigId}` });
+    expect(bare.statusCode).toBe(400);
+  });
+
+  it("finds nothing for an unknown reference or another tenant's", async () => {
+    const unknown = await detail('TNOTAREALREF000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(MSG.trackingNotFound);
+    const [bOnly] = await db(TENANT_B)
+      .select({ ref: dockets.tracking_reference })
+      .from(dockets)
+      .where(and(ne(dockets.tracking_reference, delivered.ref), eq(dockets.dck_status, 'D')))
+      .limit(1);
+    expect((await detail(delivered.ref, TENANT_B)).statusCode).toBe(404);
+    const fromB = await detail(bOnly!.ref, TENANT_B);
+    expect(fromB.statusCode).toBe(200);
+    const bSigs = (fromB.json() as TrackDetailResponse).signatures;
+    for (const s of bSigs) expect(s.url).toContain(new URLSearchParams({ database: TENANT_B }).toString());
+  });
+});

@@ -1,0 +1,83 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
+import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
+
+/** Where the map opens when the docket has no point at all: the middle of Great Britain. */
+const GB: MapPoint = { lat: 54.0, lon: -2.5 };
+/** How long the first tile may take before the map counts as unavailable (offline, blocked). */
+const FIRST_TILE_MS = 15_000;
+
+const at = (p: MapPoint): [number, number] => [p.lat, p.lon];
+
+export interface TrackMapProps {
+  detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver' | 'map'>;
+  /** Called once when no tile could be loaded: the section hides the map. */
+  onUnavailable: () => void;
+}
+
+/**
+ * The Map View's Leaflet map (its own lazy chunk with Leaflet's CSS): collection and delivery
+ * markers, the route travelled as a line and the driver's last position while live, at the
+ * spec's default zoom, centred on the driver, else the delivery, else the collection.
+ */
+export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
+  const { route, markers, driver, map } = detail;
+  const loaded = useRef(false);
+  const failed = useRef(false);
+  const fail = () => {
+    if (loaded.current || failed.current) return;
+    failed.current = true;
+    onUnavailable();
+  };
+  useEffect(() => {
+    const timer = setTimeout(fail, FIRST_TILE_MS);
+    return () => clearTimeout(timer);
+  }, []); // once per map: the first tile decides
+  const centre = driver ?? markers.delivery ?? markers.collection ?? route.at(-1) ?? GB;
+  return (
+    <MapContainer
+      center={at(centre)}
+      zoom={map.zoom}
+      style={{ height: 360, width: '100%', borderRadius: 4 }}
+      aria-label="Map of the route"
+    >
+      <TileLayer
+        url={map.tileUrl}
+        attribution={map.attribution}
+        eventHandlers={{
+          tileload: () => {
+            loaded.current = true;
+          },
+          tileerror: fail,
+        }}
+      />
+      {route.length > 1 && (
+        <Polyline positions={route.map(at)} pathOptions={{ color: '#1c7ed6', weight: 4 }} />
+      )}
+      {markers.collection && (
+        <CircleMarker
+          center={at(markers.collection)}
+          radius={9}
+          pathOptions={{ color: '#2b8a3e', fillOpacity: 0.9 }}
+        >
+          <Tooltip>Collection</Tooltip>
+        </CircleMarker>
+      )}
+      {markers.delivery && (
+        <CircleMarker
+          center={at(markers.delivery)}
+          radius={9}
+          pathOptions={{ color: '#c92a2a', fillOpacity: 0.9 }}
+        >
+          <Tooltip>Delivery</Tooltip>
+        </CircleMarker>
+      )}
+      {driver && (
+        <CircleMarker center={at(driver)} radius={7} pathOptions={{ color: '#1864ab', fillOpacity: 1 }}>
+          <Tooltip>Driver</Tooltip>
+        </CircleMarker>
+      )}
+    </MapContainer>
+  );
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Route } from 'react-router';
+import { screen, within } from '@testing-library/react';
+import { MSG, type TrackDetailResponse, type TrackResponse } from '@courier/contracts';
+import { SESSION_KEY } from '../../auth';
+import { apiError, mockApi, reply } from '../../../test/api-mock';
+import { sessionWith } from '../../../test/fixtures';
+import { renderApp, testQueryClient } from '../../../test/render';
+import TrackPage from './TrackPage';
+
+// Leaflet needs a real layout engine; the map's own chunk is replaced by a marker of its props.
+vi.mock('../components/TrackMap', () => ({
+  default: ({ detail }: { detail: TrackDetailResponse }) => (
+    <div data-testid="leaflet">{`route ${detail.route.length}, zoom ${detail.map.zoom}`}</div>
+  ),
+}));
+
+const summary: TrackResponse = {
+  tracking_reference: 'TABC123',
+  dck_docket: 1001,
+  status: 'Delivered',
+  collection: { town: 'Leeds', postcode: 'LS1 4AP' },
+  delivery: { town: 'York', postcode: 'YO1 7HH' },
+  booked: '2026-11-20T09:00:00.000Z',
+};
+
+const detail = (over: Partial<TrackDetailResponse> = {}): TrackDetailResponse => ({
+  live: false,
+  timeline: [
+    {
+      dtr_id: 2,
+      dtr_kind: 'status',
+      dtr_scandate: '2026-11-20T14:00:00.000Z',
+      tloc_description: 'York',
+      dtr_box: '',
+      dtr_item: '',
+      dsts_description: 'Delivered',
+      dsts_color: '#2b8a3e',
+      dsts_font_color: '#ffffff',
+    },
+    {
+      dtr_id: 1,
+      dtr_kind: 'scan',
+      dtr_scandate: '2026-11-20T10:00:00.000Z',
+      tloc_description: 'Leeds depot',
+      dtr_box: 'CAGE1',
+      dtr_item: 'BOX-1',
+      dsts_description: null,
+      dsts_color: null,
+      dsts_font_color: null,
+    },
+  ],
+  route: [
+    { lat: 53.8, lon: -1.55 },
+    { lat: 53.96, lon: -1.08 },
+  ],
+  markers: { collection: { lat: 53.8, lon: -1.55 }, delivery: { lat: 53.96, lon: -1.08 } },
+  driver: null,
+  stock: [
+    {
+      stk_id: 1,
+      stk_code: 'BOX-1',
+      stk_description: 'Printer paper',
+      stk_quantity: 3,
+      dtr_box: 'CAGE1',
+      scanned: true,
+    },
+  ],
+  signatures: [
+    {
+      dsig_id: 7,
+      dsig_signed_by: 'J Smith',
+      dsig_time: '2026-11-20T14:00:00.000Z',
+      url: '/api/docket/track/signature/7?database=Demo&tracking_ref=TABC123',
+    },
+  ],
+  map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', attribution: 'Tiles', zoom: 6 },
+  ...over,
+});
+
+function renderTrack(ref = 'TABC123') {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(SESSION_KEY, sessionWith({ ausr_rights_history: 'T' }));
+  return renderApp(null, {
+    route: `/docket/track?tracking_ref=${ref}`,
+    queryClient,
+    routes: <Route path="/docket/track" element={<TrackPage />} />,
+  });
+}
+
+describe('the tracking view', () => {
+  it('shows Order Summary, Map View, Tracking View newest first, Stock List and Signatures', async () => {
+    const api = mockApi({
+      '/api/docket/track': reply(summary),
+      '/api/docket/track/detail': reply(detail()),
+    });
+    renderTrack();
+    expect(await screen.findByRole('heading', { name: 'Tracking Reference TABC123' })).toBeTruthy();
+    expect(await screen.findByText('Order Summary')).toBeTruthy();
+    expect(await screen.findByTestId('leaflet')).toBeTruthy();
+    expect(screen.getByTestId('leaflet').textContent).toBe('route 2, zoom 6');
+
+    const timeline = screen.getByRole('region', { name: 'Tracking View' });
+    const events = within(timeline).getAllByRole('listitem');
+    expect(events.map((e) => e.textContent)).toEqual([
+      expect.stringContaining('Delivered'),
+      expect.stringContaining('Scanned BOX-1'),
+    ]);
+    expect(within(timeline).getByText('Delivered').closest('[style]')?.getAttribute('style')).toContain(
+      'background-color: rgb(43, 138, 62)',
+    );
+
+    const stock = screen.getByRole('region', { name: 'Stock List' });
+    expect(within(stock).getByRole('cell', { name: 'Printer paper' })).toBeTruthy();
+
+    const signatures = screen.getByRole('region', { name: 'Signatures' });
+    const img = within(signatures).getByRole('img', { name: 'Signature of J Smith' });
+    expect(img.getAttribute('src')).toBe('/api/docket/track/signature/7?database=Demo&tracking_ref=TABC123');
+    expect(api.calls.find((c) => c.path === '/api/docket/track/detail')?.body).toEqual({
+      database: sessionWith({}).tenant.name,
+      tracking_ref: 'TABC123',
+    });
+  });
+
+  it('hides the map without a tile URL and keeps the rest', async () => {
+    mockApi({
+      '/api/docket/track': reply(summary),
+      '/api/docket/track/detail': reply(detail({ map: { tileUrl: '', attribution: '', zoom: 6 } })),
+    });
+    renderTrack();
+    expect(await screen.findByTestId('map-unavailable')).toBeTruthy();
+    expect(screen.queryByTestId('leaflet')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Tracking View' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Signatures' })).toBeTruthy();
+  });
+
+  it("says the spec's message for an unknown reference and asks for no details", async () => {
+    const api = mockApi({ '/api/docket/track': apiError(404, 'NOT_FOUND', MSG.trackingNotFound) });
+    renderTrack('TNOSUCH');
+    expect(await screen.findByText(MSG.trackingNotFound)).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/api/docket/track/detail')).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListResponse, TrackDetailResponse } from '@courier/contracts';
+import { startHarness, type Harness } from './harness';
+import { settle } from './ui';
+
+/**
+ * The full tracking view in Chromium (issue 10 §3): a guest opens a delivered demo docket's public
+ * link and sees Order Summary, the timeline, the Stock List and the signature image; the Map View
+ * shows its map or, with no internet for the tiles (CI), says it is unavailable while the rest stays.
+ */
+
+const DEMO = 'Demo Couriers';
+/** A 1×1 grey PNG standing in for every map tile. */
+const TILE = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48OQFAAVUAq1UL2BcAAAAAElFTkSuQmCC';
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** POST JSON to the server, as `token` when given, answering the parsed body. */
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${h.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A delivered demo docket of the customer's with stock and a signature: its tracking reference. */
+async function deliveredRef(): Promise<string> {
+  const { token } = await api<{ token: string }>('/api/auth/login', {
+    database: DEMO,
+    username: 'customer',
+    password: 'Customer#2026',
+  });
+  const ukDay = (daysBack: number) =>
+    new Date(Date.now() - daysBack * 86_400_000).toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
+  const history = { archive: true, dateStart: ukDay(60), dateEnd: ukDay(0) };
+  for (const filter of [{ archive: false }, history])
+    for (let page = 1; page <= 5; page++) {
+      const list = await api<ListResponse>('/api/docket/list', { ...filter, page, pageSize: 50 }, token);
+      for (const row of list.rows.filter((r) => r.dsts_description === 'Delivered')) {
+        const detail = await api<TrackDetailResponse>('/api/docket/track/detail', {
+          database: DEMO,
+          tracking_ref: row.tracking_reference,
+        });
+        if (detail.signatures.length && detail.stock.length && detail.timeline.length)
+          return row.tracking_reference;
+      }
+      if (!list.hasMore) break;
+    }
+  throw new Error('No delivered demo docket with stock and a signature');
+}
+
+describe('the tracking view in Chromium', () => {
+  it("shows a guest the delivered docket's timeline, stock, signature and map (or its hidden state)", async () => {
+    const ref = await deliveredRef();
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(`/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`);
+    await page.getByRole('heading', { name: `Tracking Reference ${ref}` }).waitFor();
+    await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
+
+    const timeline = page.getByRole('region', { name: 'Tracking View' });
+    await timeline.getByRole('listitem').first().waitFor();
+    await expect(timeline.getByRole('listitem').first().textContent()).resolves.toContain('Delivered');
+
+    const stock = page.getByRole('region', { name: 'Stock List' });
+    expect(await stock.getByRole('row').count()).toBeGreaterThan(1);
+
+    const signature = page.getByRole('region', { name: 'Signatures' }).getByRole('img').first();
+    await signature.waitFor();
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await signature.elementHandle(),
+    );
+
+    // Without internet the tiles fail and the map hides; with it, Leaflet's container is there.
+    const map = page.getByRole('region', { name: 'Map View' });
+    await map.locator('.leaflet-container, [data-testid="map-unavailable"]').first().waitFor();
+    await settle(page);
+    await h.screenshot(page, 'tracking-view');
+
+    // With tiles (served here by the test, as there is no internet): the map, its markers and route.
+    const mapContext = await h.newContext();
+    await mapContext.route('https://tile.openstreetmap.org/**', (route) =>
+      route.fulfill({ contentType: 'image/png', body: Buffer.from(TILE, 'base64') }),
+    );
+    const mapPage = await mapContext.newPage();
+    await mapPage.goto(
+      `/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`,
+    );
+    const shown = mapPage.getByRole('region', { name: 'Map View' });
+    await shown.locator('.leaflet-tile-loaded').first().waitFor();
+    // The route line and the collection and delivery markers.
+    expect(await shown.locator('path.leaflet-interactive').count()).toBeGreaterThanOrEqual(3);
+    expect(await shown.getByTestId('map-unavailable').count()).toBe(0);
+    await settle(mapPage);
+    await h.screenshot(mapPage, 'tracking-view-map');
+    await mapContext.close();
+
+    // The signature image by another reference is not served.
+    const src = await signature.getAttribute('src');
+    const other = new URL(src!, h.baseUrl);
+    other.searchParams.set('tracking_ref', 'TNOSUCHREF00000');
+    expect((await fetch(other)).status).toBe(404);
+    await context.close();
+  });
+});
