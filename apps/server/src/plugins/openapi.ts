@@ -144,7 +144,6 @@ export const SUMMARIES: Record<string, string> = {
   '/api/quote/register': 'A fresh single-use registration token for a paid quote, by its guid',
   '/api/quote/payment': 'Complete a card payment: the booking reference once the provider authorised it',
   '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',
-  '/api/quote/register': "A single-use registration link for a paid quote's booking (guests)",
   '/api/log/list': 'Log viewer: a page of the audit log of one day, newest first',
   '/api/log/detail': 'Log viewer: one audit log entry with everything recorded for it',
   '/api/docket/tracking': "A docket's trace records (scans, status changes, positions), newest first",
