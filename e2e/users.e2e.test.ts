@@ -62,11 +62,11 @@ describe('user administration in Chromium', () => {
     await tabTo(admin, admin.getByRole('button', { name: 'Link report' }));
     await admin.keyboard.press('Enter');
     const pick = admin.getByRole('dialog', { name: 'Link report' });
-    await pick.getByRole('row', { name: /Bookings by account/ }).waitFor();
+    await pick.getByRole('row', { name: /Bookings per day by account/ }).waitFor();
     await admin.keyboard.press('Tab');
     await admin.keyboard.press('Enter');
     await pick.waitFor({ state: 'detached' });
-    await admin.getByRole('button', { name: 'Remove Bookings by account' }).waitFor();
+    await admin.getByRole('button', { name: 'Remove Bookings per day by account' }).waitFor();
     await admin.getByRole('button', { name: 'Back' }).click();
     await admin.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await admin.getByRole('textbox', { name: 'Search Users...' }).fill('casey');

@@ -109,6 +109,11 @@ export const SUMMARIES: Record<string, string> = {
   '/api/docket/parcel/list': "A booking's parcels",
   '/api/docket/label': 'The consignment label (PDF)',
   '/api/report/docket': 'The docket report (PDF, named after the docket number)',
+  '/api/report/list':
+    "Report list: the caller's linked reports, description ascending, searched by description",
+  '/api/report/run':
+    'Report viewer: run a linked report over a date range and account; columns, rows and chart',
+  '/api/report/export': 'Report viewer: a linked report run as CSV or PDF',
   '/api/docket/track': 'Track a consignment by its tracking reference',
   '/api/circuit/list': "Control: the caller's circuits, with acia_update and acia_refresh",
   '/api/circuit/columns/{code}': "Control: a circuit's columns (cir_selectfields)",
@@ -175,6 +180,7 @@ const DOWNLOADS: Record<string, string[]> = {
   '/api/docket/export': ['text/csv', 'application/pdf'],
   '/api/docket/label': ['application/pdf'],
   '/api/report/docket': ['application/pdf'],
+  '/api/report/export': ['text/csv', 'application/pdf'],
   '/api/docket/signature/{id}': ['image/png'],
   '/api/docket/photo/{id}': ['image/jpeg', 'image/png'],
 };
