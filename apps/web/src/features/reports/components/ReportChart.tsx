@@ -1,5 +1,7 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+// The charts' tooltip and legend mark each series with a colour swatch.
+import '@mantine/core/styles/ColorSwatch.css';
 import type { ReportRunResponse } from '@courier/contracts';
 import { chartData } from '../report-data';
 
@@ -8,7 +10,8 @@ const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'lime.7', 'c
 
 /**
  * A report's chart (issue 12 §3, @mantine/charts): bars or lines as the definition hints, x along the
- * bottom and a bar or line per series. Loaded only with the report viewer.
+ * bottom and a bar or line per series. Loaded with the report viewer only (its libraries in the
+ * `charts` chunks of vite.config.ts).
  */
 export function ReportChart({ report }: { report: ReportRunResponse }) {
   const { points, series } = chartData(report.chart, report.columns, report.rows);

@@ -78,7 +78,7 @@ describe('the report screens', () => {
       dateStart: ukDaysAgo(29),
       dateEnd: ukDaysAgo(0),
     });
-    expect(screen.getByRole('figure', { name: `Chart of ${REPORT.rpt_desc}` })).toBeTruthy();
+    expect(await screen.findByRole('figure', { name: `Chart of ${REPORT.rpt_desc}` })).toBeTruthy();
     const table = screen.getByRole('table', { name: REPORT.rpt_desc });
     expect(table.textContent).toContain('£12.50');
     expect(table.textContent).toContain('£0.99');

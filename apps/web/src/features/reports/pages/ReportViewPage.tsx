@@ -8,11 +8,11 @@ import { IconCalendar, IconChevronLeft, IconDownload, IconPlayerPlay } from '@ta
 import type { ReportRunRequest, ReportRunResponse } from '@courier/contracts';
 import { LoadDataAlert } from '../../../components/LoadDataAlert';
 import { LoadingBlock } from '../../../components/LoadingBlock';
+import { ReportChart } from '../components/ReportChart';
 import { PageTitle } from '../../../components/PageTitle';
 import { CALENDAR_LABELS, DATE_FORMAT, pickerToUkDate, ukDateToPicker, ukDaysAgo } from '../../../lib/uk-day';
 import { useSession } from '../../auth';
 import { reportRunQuery, useReportExport } from '../api/reports';
-import { ReportChart } from '../components/ReportChart';
 import { formatCell } from '../report-data';
 
 /** The value of 'All accounts' in the account select. */
