@@ -73,8 +73,11 @@ export const reportChart = z.object({
 });
 export type ReportChart = z.infer<typeof reportChart>;
 
-/** A report row: a value per column key (money in pence, percentages 0–100, days as DD/MM/YYYY). */
-export const reportRow = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+/**
+ * A report row: a value per column key (money in pence, percentages 0–100, days as DD/MM/YYYY); a
+ * value SQL left empty (NULL) is ''.
+ */
+export const reportRow = z.record(z.string(), z.union([z.string(), z.number()]));
 export type ReportRow = z.infer<typeof reportRow>;
 
 /** report/run answer: the report's description, its columns, rows and chart hint. */

@@ -60,5 +60,8 @@ export async function linkedReport(
   return row;
 }
 
-/** Runs a report definition's query (its values bound) and answers its rows. */
-export const reportRows = (db: Executor, query: SQL): Promise<ReportRow[]> => queryRows<ReportRow>(db, query);
+/** Runs a report definition's query (its values bound) and answers its rows, NULL values as ''. */
+export async function reportRows(db: Executor, query: SQL): Promise<ReportRow[]> {
+  const rows = await queryRows<Record<string, string | number | null>>(db, query);
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v ?? ''])));
+}

@@ -102,7 +102,7 @@ export async function runReport(
 
 /** A value as a file shows it: pounds with two decimals for money (as docket/export), a percentage, text as it is. */
 export function cellText(column: ReportColumn, value: ReportRow[string] | undefined): string {
-  if (value === null || value === undefined) return '';
+  if (value === undefined) return '';
   if (typeof value === 'string') return value;
   switch (column.kind) {
     case 'money':

@@ -15,7 +15,7 @@ describe('report data', () => {
     expect(formatCell(COLUMNS[3]!, 87.25)).toBe('87.3%');
     expect(formatCell({ key: 'n', title: 'N', kind: 'number' }, 1200)).toBe('1,200');
     expect(formatCell(COLUMNS[0]!, '20/11/2026')).toBe('20/11/2026');
-    expect(formatCell(COLUMNS[2]!, null)).toBe('');
+    expect(formatCell(COLUMNS[2]!, undefined)).toBe('');
   });
 
   it('pivots a series column into one key per value, in pounds, filling gaps with 0', () => {

@@ -3,7 +3,7 @@ import { formatMoney } from '../../lib/format';
 
 /** A report value as the table shows it: pounds for money (kept in pence), a percentage, text. */
 export function formatCell(column: ReportColumn, value: ReportRow[string] | undefined): string {
-  if (value === null || value === undefined) return '';
+  if (value === undefined || value === '') return '';
   if (typeof value === 'string') return value;
   switch (column.kind) {
     case 'money':
