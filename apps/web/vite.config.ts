@@ -39,6 +39,21 @@ export default defineConfig({
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
             },
+            // The report viewer's charts in two chunks of their own, loaded by the viewer only:
+            // @mantine/charts with recharts, and every library recharts brings (d3, redux…: one left
+            // in the page's chunk made the chunks import each other and broke their start-up). With the page they
+            // weighed 104 KB compressed, over the 100 KB a route chunk may. Without their dependencies:
+            // Mantine's core stays in the chunks every route shares.
+            {
+              name: 'charts',
+              test: /[\\/]node_modules[\\/](recharts|@mantine[\\/]charts|@mantine[\\/]core[\\/]esm[\\/]components[\\/]ColorSwatch)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'charts-libs',
+              test: /[\\/]node_modules[\\/](victory-vendor|d3-[a-z-]+|internmap|@reduxjs|immer|reselect|react-redux|redux|redux-thunk|@standard-schema|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|use-sync-external-store|react-is)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -19,6 +19,7 @@ import type { Clock } from './lib/clock';
 import type { GeoIndex } from './lib/geo';
 import { registerAuth, registerJsonOnly, registerSameOrigin } from './plugins/auth';
 import { logRoutes } from './modules/audit/log.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { documentCalls, SECURITY_SCHEMES } from './plugins/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes);
   await app.register(controlRoutes(deps));
   await app.register(logRoutes);
+  await app.register(reportRoutes);
   await app.register(eventRoutes(deps, deps.liveEvents));
   await app.register(trackingRoutes);
   await app.register(publicTrackingRoutes(deps));

@@ -11,6 +11,7 @@ import {
   seedControlRoomIfMissing,
   seedDemo,
   seedUserAdminIfMissing,
+  seedReportDefinitionsIfMissing,
 } from './db/seed/demo';
 import { DEMO_DRIVER_PIN, seedTrackingIfMissing } from './db/seed/tracking';
 import { GeoIndex } from './lib/geo';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
         console.log(`${name}: demo control room added (circuits, drivers)`);
       if (await seedUserAdminIfMissing(db))
         console.log(`${name}: demo sites, business units and reports added`);
+      if (await seedReportDefinitionsIfMissing(db))
+        console.log(`${name}: demo reports brought to their definitions`);
     }
     if (env.SEED_DEMO && (await seedTrackingIfMissing(db, name, new Date())))
       console.log(`${name}: demo tracking added (trace records, stock, signatures, driver PINs)`);

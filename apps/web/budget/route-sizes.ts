@@ -38,6 +38,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/user/list': [GUARD, 'src/features/users/pages/UserListPage.tsx'],
   '/user/detail': [GUARD, 'src/features/users/pages/UserDetailPage.tsx'],
   '/system': [GUARD, 'src/features/system/pages/SystemPage.tsx'],
+  '/report/list': [GUARD, 'src/features/reports/pages/ReportListPage.tsx'],
+  '/report/view': [GUARD, 'src/features/reports/pages/ReportViewPage.tsx'],
   '/log': [GUARD, 'src/features/logs/pages/LogListPage.tsx'],
   '/log/detail': [GUARD, 'src/features/logs/pages/LogDetailPage.tsx'],
   '/driver': ['src/features/driver/pages/DriverPage.tsx'],

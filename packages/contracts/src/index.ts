@@ -17,3 +17,4 @@ export * from './settings-rules';
 export * from './users';
 export * from './tracking';
 export * from './driver';
+export * from './reports';

@@ -74,6 +74,8 @@ export const ROUTE_TABLE: Record<string, RouteRight | 'public'> = {
   '/user/list': 'admin',
   '/user/detail': 'home',
   '/report/list': 'reports',
+  /** Our report viewer (the spec's external viewer, opened from the report list). */
+  '/report/view': 'reports',
   '/system': 'admin',
   '/control': 'control',
   '/log': 'admin',

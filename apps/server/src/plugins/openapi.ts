@@ -112,6 +112,11 @@ export const SUMMARIES: Record<string, string> = {
   '/api/docket/parcel/list': "A booking's parcels",
   '/api/docket/label': 'The consignment label (PDF)',
   '/api/report/docket': 'The docket report (PDF, named after the docket number)',
+  '/api/report/list':
+    "Report list: the caller's linked reports, description ascending, searched by description",
+  '/api/report/run':
+    'Report viewer: run a linked report over a date range and account; columns, rows and chart',
+  '/api/report/export': 'Report viewer: a linked report run as CSV or PDF',
   '/api/docket/track': 'Track a consignment by its tracking reference',
   '/api/circuit/list': "Control: the caller's circuits, with acia_update and acia_refresh",
   '/api/circuit/columns/{code}': "Control: a circuit's columns (cir_selectfields)",
@@ -143,6 +148,8 @@ export const SUMMARIES: Record<string, string> = {
   '/api/quote/checkout': "Start the card payment of the chosen tariff's hold (authorise only)",
   '/api/quote/register': 'A fresh single-use registration token for a paid quote, by its guid',
   '/api/quote/payment': 'Complete a card payment: the booking reference once the provider authorised it',
+  '/api/quote/register':
+    "Register from the wizard's confirmation: a fresh single-use registration token for the booking",
   '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',
   '/api/log/list': 'Log viewer: a page of the audit log of one day, newest first',
   '/api/log/detail': 'Log viewer: one audit log entry with everything recorded for it',
@@ -183,6 +190,7 @@ const DOWNLOADS: Record<string, string[]> = {
   '/api/docket/export': ['text/csv', 'application/pdf'],
   '/api/docket/label': ['application/pdf'],
   '/api/report/docket': ['application/pdf'],
+  '/api/report/export': ['text/csv', 'application/pdf'],
   '/api/docket/signature/{id}': ['image/png'],
   '/api/docket/photo/{id}': ['image/jpeg', 'image/png'],
 };

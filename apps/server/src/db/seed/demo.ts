@@ -1,4 +1,4 @@
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { BOOKING_LIMITS } from '@courier/contracts';
 import type { Db } from '../client';
 import * as s from '../schema';
@@ -12,6 +12,8 @@ import { priceJob, travelMinutes } from '../../modules/pricing/pricing.service';
 import {
   BUSINESS_UNITS,
   CIRCUITS,
+  CUSTOMER_REPORTS,
+  LEGACY_REPORT_PATHS,
   DEMO_DRIVERS,
   DOCKET_STATUSES,
   REPORTS,
@@ -208,20 +210,38 @@ export async function seedControlRoomIfMissing(db: Db): Promise<boolean> {
 }
 
 /**
- * The demo sites, business units and reports (user administration), `admin` linked to every report.
- * `userId` finds a demo user.
+ * The demo sites, business units and reports (user administration), `admin` linked to every report
+ * and `customer` to CUSTOMER_REPORTS. `userId` finds a demo user.
  */
 async function insertUserAdminData(tx: Db, userId: (logon: string) => number | undefined): Promise<void> {
   const siteRows = await tx.insert(s.sites).values(SITES).returning({ site_id: s.sites.site_id });
   await tx
     .insert(s.businessUnits)
     .values(BUSINESS_UNITS.map((b) => ({ bu_name: b.bu_name, bu_site_id: siteRows[b.site]!.site_id })));
-  const reportRows = await tx.insert(s.reports).values(REPORTS).returning({ rpt_id: s.reports.rpt_id });
+  const reportRows = await tx
+    .insert(s.reports)
+    .values(REPORTS)
+    .returning({ rpt_id: s.reports.rpt_id, rpt_path: s.reports.rpt_path });
   const admin = userId('admin');
-  if (admin !== undefined)
-    await tx
-      .insert(s.userReports)
-      .values(reportRows.map((r) => ({ urpt_ausr_id: admin, urpt_rpt_id: r.rpt_id })));
+  const customer = userId('customer');
+  const links = [
+    ...(admin === undefined ? [] : reportRows.map((r) => ({ urpt_ausr_id: admin, urpt_rpt_id: r.rpt_id }))),
+    ...(customer === undefined
+      ? []
+      : reportRows
+          .filter((r) => CUSTOMER_REPORTS.includes(r.rpt_path))
+          .map((r) => ({ urpt_ausr_id: customer, urpt_rpt_id: r.rpt_id }))),
+  ];
+  if (links.length) await tx.insert(s.userReports).values(links);
+}
+
+/** The ids of the demo users by logon (those that exist). */
+async function demoUserIds(db: Db, logons: string[]) {
+  const rows = await db
+    .select({ ausr_id: s.users.ausr_id, ausr_logon: s.users.ausr_logon })
+    .from(s.users)
+    .where(inArray(s.users.ausr_logon, logons));
+  return (logon: string) => rows.find((u) => u.ausr_logon === logon)?.ausr_id;
 }
 
 /**
@@ -232,11 +252,37 @@ export async function seedUserAdminIfMissing(db: Db): Promise<boolean> {
   const [r] = await db.select({ n: count() }).from(s.reports);
   const [si] = await db.select({ n: count() }).from(s.sites);
   if (Number(r!.n) > 0 || Number(si!.n) > 0) return false;
-  const [admin] = await db
-    .select({ ausr_id: s.users.ausr_id })
-    .from(s.users)
-    .where(inArray(s.users.ausr_logon, ['admin']));
-  await db.transaction((tx) => insertUserAdminData(tx, () => admin?.ausr_id));
+  const userId = await demoUserIds(db, ['admin']);
+  await db.transaction((tx) => insertUserAdminData(tx, userId));
+  return true;
+}
+
+/**
+ * A demo database seeded before reports had definitions gets them (issue 12 §3): its old demo
+ * report rows (LEGACY_REPORT_PATHS) take the description and path of the definition they became,
+ * keeping their links, and a definition no row names yet is added, linked to `admin`. True when
+ * anything changed.
+ */
+export async function seedReportDefinitionsIfMissing(db: Db): Promise<boolean> {
+  const existing = await db
+    .select({ rpt_id: s.reports.rpt_id, rpt_path: s.reports.rpt_path })
+    .from(s.reports);
+  if (existing.length === 0) return false;
+  const missing = REPORTS.filter((r) => !existing.some((e) => e.rpt_path === r.rpt_path));
+  if (missing.length === 0) return false;
+  const admin = (await demoUserIds(db, ['admin']))('admin');
+  await db.transaction(async (tx) => {
+    for (const report of missing) {
+      const legacy = existing.find((e) => LEGACY_REPORT_PATHS[e.rpt_path] === report.rpt_path);
+      if (legacy) {
+        await tx.update(s.reports).set(report).where(eq(s.reports.rpt_id, legacy.rpt_id));
+        continue;
+      }
+      const [row] = await tx.insert(s.reports).values(report).returning({ rpt_id: s.reports.rpt_id });
+      if (admin !== undefined)
+        await tx.insert(s.userReports).values({ urpt_ausr_id: admin, urpt_rpt_id: row!.rpt_id });
+    }
+  });
   return true;
 }
 

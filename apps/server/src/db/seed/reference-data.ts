@@ -1,3 +1,4 @@
+import { REPORT_DEFINITIONS } from '../../modules/reports/definitions';
 /** Reference rows every tenant starts with: statuses, service types, tariffs, settings. */
 
 /** Docket statuses: id, description, allowed next statuses, complete flag, colours. */
@@ -357,10 +358,19 @@ export const BUSINESS_UNITS = [
   { bu_name: 'Medical', site: 1 },
 ];
 
-/** Demo reports: what the external report viewer opens (rpt_path) under its description. */
-export const REPORTS = [
-  { rpt_desc: 'Bookings by account', rpt_path: 'bookings-by-account.rpt' },
-  { rpt_desc: 'Delivery performance', rpt_path: 'delivery-performance.rpt' },
-  { rpt_desc: 'Driver activity', rpt_path: 'driver-activity.rpt' },
-  { rpt_desc: 'Monthly invoice summary', rpt_path: 'invoice-summary.rpt' },
-];
+/** Demo reports: one row per report definition, its rpt_path naming the definition (issue 12 §3). */
+export const REPORTS = REPORT_DEFINITIONS.map((d) => ({ rpt_desc: d.description, rpt_path: d.path }));
+
+/** The demo customer's reports (a non-admin's view: their accounts only). */
+export const CUSTOMER_REPORTS = ['bookings-per-day', 'status-breakdown'];
+
+/**
+ * The report rows demo databases were seeded with before reports had definitions, by the
+ * definition each now names (seedReportDefinitionsIfMissing renames them, keeping their links).
+ */
+export const LEGACY_REPORT_PATHS: Record<string, string> = {
+  'bookings-by-account.rpt': 'bookings-per-day',
+  'delivery-performance.rpt': 'on-time-delivery',
+  'driver-activity.rpt': 'driver-jobs-per-day',
+  'invoice-summary.rpt': 'spend-by-account-service',
+};

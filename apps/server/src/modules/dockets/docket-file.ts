@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { docketForDocument } from './docket-detail.service';
 
 /** What the docket documents (label, report, export) share: the file they answer with, address lines. */
@@ -10,6 +11,10 @@ export interface FileOut {
   type: string;
   filename: string;
 }
+
+/** Sends a generated file as a download under its name. */
+export const sendFile = (reply: FastifyReply, f: FileOut) =>
+  reply.type(f.type).header('content-disposition', `attachment; filename="${f.filename}"`).send(f.body);
 
 type Doc = Awaited<ReturnType<typeof docketForDocument>>;
 

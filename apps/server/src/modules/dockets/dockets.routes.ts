@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   idempotencyHeader,
@@ -23,13 +22,9 @@ import type { DocketDeps } from './dockets.service';
 import * as lists from './docket-list.service';
 import * as details from './docket-detail.service';
 import { exportList } from './docket-export.service';
-import type { FileOut } from './docket-file';
+import { sendFile } from './docket-file';
 import { label } from './docket-label.service';
 import { docketReport } from './docket-report.service';
-
-/** Sends a generated file as a download. */
-const sendFile = (reply: FastifyReply, f: FileOut) =>
-  reply.type(f.type).header('content-disposition', `attachment; filename="${f.filename}"`).send(f.body);
 
 /**
  * Docket calls of spec "bookings…" §7: price, post, list, export, detail with its address, barcode

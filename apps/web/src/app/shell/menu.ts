@@ -2,6 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconAddressBook,
   IconBroadcast,
+  IconChartBar,
   IconFileText,
   IconHome,
   IconList,
@@ -29,6 +30,7 @@ export const MENU: MenuEntry[] = [
   { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList },
   { label: 'Address Book', path: '/address/list', icon: IconAddressBook },
   { label: 'Control', path: '/control', icon: IconBroadcast },
+  { label: 'Reports', path: '/report/list', icon: IconChartBar },
   { label: 'Users', path: USER_LIST_PATH, icon: IconUsers },
   { label: 'System Settings', path: '/system', icon: IconSettings },
   { label: 'Log Viewer', path: '/log', icon: IconFileText },

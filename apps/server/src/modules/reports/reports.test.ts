@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { ReportListResponse, ReportRunResponse } from '@courier/contracts';
+import { queryRows } from '../../db/client';
+import { formatUk, ukDayStart, ukNextDayStart } from '../../lib/dates';
+import { ADMIN, CONTROL, CUSTOMER, DB_KINDS, TENANT_A, loginAs, post, useTestApp } from '../../test/harness';
+
+const DAY_MS = 86_400_000;
+
+describe.each(DB_KINDS)('reports on %s', (kind) => {
+  const t = useTestApp(kind);
+  const db = () => t.tenants.get(TENANT_A)!.db;
+  const day = (daysAgo: number) =>
+    formatUk(new Date(t.clock.now().getTime() - daysAgo * DAY_MS), 'DD/MM/YYYY');
+  const range = () => ({ dateStart: day(40), dateEnd: day(0) });
+
+  const list = async (token: string, body: object = {}) => {
+    const res = await post(t.app, '/api/report/list', body, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ReportListResponse;
+  };
+  /** The id of a report linked to the caller, by description. */
+  const reportId = async (token: string, desc: string) =>
+    (await list(token, { search: desc })).rows.find((r) => r.rpt_desc === desc)!.rpt_id;
+  const run = async (token: string, body: object) => {
+    const res = await post(t.app, '/api/report/run', body, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ReportRunResponse;
+  };
+  const accounts = () =>
+    queryRows<{ cust_id: number; cust_acc_code: string }>(
+      db(),
+      sql`select cust_id, cust_acc_code from customers order by cust_id`,
+    );
+
+  it('lists only the reports linked to the caller, description ascending, searched by description', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const customer = await loginAs(t.app, ...CUSTOMER);
+    expect((await list(admin)).rows.map((r) => r.rpt_desc)).toEqual([
+      'Bookings per day by account',
+      'Driver jobs per day',
+      'On-time delivery rate',
+      'Spend by account and service',
+      'Status breakdown',
+    ]);
+    expect((await list(customer)).rows.map((r) => r.rpt_desc)).toEqual([
+      'Bookings per day by account',
+      'Status breakdown',
+    ]);
+    expect((await list(admin, { search: 'PER DAY' })).rows.map((r) => r.rpt_desc)).toEqual([
+      'Bookings per day by account',
+      'Driver jobs per day',
+    ]);
+    const paged = await list(admin, { page: 1, pageSize: 20 });
+    expect(paged.hasMore).toBe(false);
+  });
+
+  it('treats a hostile search as text: no report matches and nothing else changes', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    for (const search of ["' or 1=1 --", '%', '_', "'); delete from reports; --"])
+      expect((await list(admin, { search })).rows).toEqual([]);
+    expect((await list(admin)).rows).toHaveLength(5);
+  });
+
+  it('counts the seeded bookings by status as a direct SQL count does', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const { dateStart, dateEnd } = range();
+    const result = await run(admin, {
+      rpt_id: await reportId(admin, 'Status breakdown'),
+      dateStart,
+      dateEnd,
+    });
+    expect(result.columns.map((c) => c.title)).toEqual(['Status', 'Bookings', 'Share']);
+    expect(result.chart).toEqual({ type: 'bar', x: 'status', y: ['bookings'] });
+    const direct = await queryRows<{ status: string; n: number }>(
+      db(),
+      sql`select s.dsts_description as status, count(*)::int as n
+          from dockets d join docket_statuses s on s.dsts_id = d.dck_status
+          where d.dck_booked >= ${ukDayStart(dateStart)} and d.dck_booked < ${ukNextDayStart(dateEnd)}
+          group by 1`,
+    );
+    expect(direct.length).toBeGreaterThan(1);
+    expect(Object.fromEntries(result.rows.map((r) => [r.status, r.bookings]))).toEqual(
+      Object.fromEntries(direct.map((r) => [r.status, r.n])),
+    );
+    const shares = result.rows.reduce((n, r) => n + Number(r.share), 0);
+    expect(Math.abs(shares - 100)).toBeLessThan(1);
+  });
+
+  it("limits a non-admin to their accounts and refuses another account's cust_id", async () => {
+    const customer = await loginAs(t.app, ...CUSTOMER);
+    const admin = await loginAs(t.app, ...ADMIN);
+    const [first, second, third] = await accounts();
+    const rptId = await reportId(customer, 'Bookings per day by account');
+    const all = await run(customer, { rpt_id: rptId, ...range() });
+    const seen = new Set(all.rows.map((r) => r.account));
+    expect(seen.has(third!.cust_acc_code)).toBe(false);
+    expect([...seen].every((a) => [first!.cust_acc_code, second!.cust_acc_code].includes(String(a)))).toBe(
+      true,
+    );
+
+    // One account: the report's bookings are that account's, as counted directly.
+    const one = await run(customer, { rpt_id: rptId, ...range(), cust_id: first!.cust_id });
+    const [direct] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from dockets where dck_cust_id = ${first!.cust_id}`,
+    );
+    expect(one.rows.reduce((n, r) => n + Number(r.bookings), 0)).toBe(direct!.n);
+    expect(direct!.n).toBeGreaterThan(0);
+
+    // Another account's id is refused, naming the field; the admin sees that account.
+    const refused = await post(
+      t.app,
+      '/api/report/run',
+      { rpt_id: rptId, ...range(), cust_id: third!.cust_id },
+      customer,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().fields).toEqual({ cust_id: 'Not your account' });
+    const adminAll = await run(admin, {
+      rpt_id: await reportId(admin, 'Bookings per day by account'),
+      ...range(),
+    });
+    const [total] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from dockets`);
+    expect(adminAll.rows.reduce((n, r) => n + Number(r.bookings), 0)).toBe(total!.n);
+  });
+
+  it('runs every definition the admin is linked to', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    for (const r of (await list(admin)).rows) {
+      const result = await run(admin, { rpt_id: r.rpt_id, ...range() });
+      expect(result.rpt_desc).toBe(r.rpt_desc);
+      expect(result.rows.length, r.rpt_desc).toBeGreaterThan(0);
+      for (const row of result.rows)
+        expect(Object.keys(row).sort()).toEqual(result.columns.map((c) => c.key).sort());
+    }
+  });
+
+  it('answers 400 naming the field, 401, 403 and 404 as it should', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const customer = await loginAs(t.app, ...CUSTOMER);
+    const control = await loginAs(t.app, ...CONTROL);
+    const rptId = await reportId(admin, 'Status breakdown');
+    const status = (body: object, token?: string, url = '/api/report/run') =>
+      post(t.app, url, body, token).then((r) => ({ code: r.statusCode, fields: r.json().fields as object }));
+
+    expect(await status({ rpt_id: rptId, dateStart: day(400), dateEnd: day(0) }, admin)).toMatchObject({
+      code: 400,
+      fields: { dateEnd: 'The date range is at most 366 days' },
+    });
+    expect(await status({ rpt_id: rptId, dateStart: day(0), dateEnd: day(3) }, admin)).toMatchObject({
+      code: 400,
+      fields: { dateEnd: 'dateEnd is before dateStart' },
+    });
+    expect((await status({ rpt_id: rptId, dateStart: '2026-01-01', dateEnd: day(0) }, admin)).code).toBe(400);
+    expect((await status({ rpt_id: rptId, dateStart: '31/02/2026', dateEnd: day(0) }, admin)).fields).toEqual(
+      {
+        dateStart: 'Not a real date',
+      },
+    );
+    expect((await status({ rpt_id: 'x; drop table reports', ...range() }, admin)).code).toBe(400);
+
+    expect((await status({ rpt_id: rptId, ...range() })).code).toBe(401);
+    expect((await status({}, control, '/api/report/list')).code).toBe(403);
+    expect((await status({ rpt_id: rptId, ...range() }, control)).code).toBe(403);
+
+    // Not linked to the customer: 404 as for a report that does not exist.
+    const spend = await reportId(admin, 'Spend by account and service');
+    expect((await status({ rpt_id: spend, ...range() }, customer)).code).toBe(404);
+    expect((await status({ rpt_id: 2_000_000_000, ...range() }, admin)).code).toBe(404);
+  });
+
+  it('exports a report as CSV and PDF with the export right only', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const customer = await loginAs(t.app, ...CUSTOMER);
+    const rptId = await reportId(admin, 'Spend by account and service');
+    const ran = await run(admin, { rpt_id: rptId, ...range() });
+    const csv = await post(t.app, '/api/report/export', { rpt_id: rptId, ...range(), format: 'csv' }, admin);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="spend-by-account-service.csv"');
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Account,Service,Bookings,Net,VAT,Total');
+    expect(lines).toHaveLength(ran.rows.length + 1);
+    const top = ran.rows[0]!;
+    expect(lines[1]).toContain(`${top.account},${top.service},${top.bookings},`);
+    expect(lines[1]).toMatch(new RegExp(`,${(Number(top.total) / 100).toFixed(2)}$`));
+
+    const pdf = await post(t.app, '/api/report/export', { rpt_id: rptId, ...range(), format: 'pdf' }, admin);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const statusId = await reportId(customer, 'Status breakdown');
+    expect(
+      (await post(t.app, '/api/report/export', { rpt_id: statusId, ...range(), format: 'csv' }, customer))
+        .statusCode,
+    ).toBe(403);
+  });
+});
