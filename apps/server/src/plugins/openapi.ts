@@ -148,8 +148,6 @@ export const SUMMARIES: Record<string, string> = {
   '/api/quote/checkout': "Start the card payment of the chosen tariff's hold (authorise only)",
   '/api/quote/register': 'A fresh single-use registration token for a paid quote, by its guid',
   '/api/quote/payment': 'Complete a card payment: the booking reference once the provider authorised it',
-  '/api/quote/register':
-    "Register from the wizard's confirmation: a fresh single-use registration token for the booking",
   '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',
   '/api/log/list': 'Log viewer: a page of the audit log of one day, newest first',
   '/api/log/detail': 'Log viewer: one audit log entry with everything recorded for it',
