@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseName, dbId, str, theme } from './common';
 import { barcodeText, latitude, longitude } from './tracking';
+import { docketAddressRow } from './dockets';
 
 /**
  * The driver page (issue 10 §2, beyond the spec): a driver signs in with the driver code and the
@@ -37,23 +38,7 @@ export const DRIVER_MSG = {
 } as const;
 
 /** One stop of a job: the docket address with what a driver needs to get there and call. */
-export const driverStop = z.object({
-  dadd_id: z.number().int(),
-  dadd_seq: z.number().int(),
-  dadd_addresstype: z.number().int(),
-  dadd_companyname: z.string(),
-  dadd_build: z.string(),
-  dadd_street: z.string(),
-  dadd_locality: z.string(),
-  dadd_town: z.string(),
-  dadd_postalcode: z.string(),
-  dadd_latitude: z.number().nullable(),
-  dadd_longitude: z.number().nullable(),
-  dadd_name: z.string(),
-  dadd_telephone: z.string(),
-  dadd_ready: z.string().nullable(),
-  dadd_deadline: z.string().nullable(),
-});
+export const driverStop = docketAddressRow.omit({ dadd_county: true, dadd_country: true, dadd_email: true });
 export type DriverStop = z.infer<typeof driverStop>;
 
 /** A job of driver/job/list: an allocated docket that is not complete, its stops, barcodes and stock. */
