@@ -55,6 +55,7 @@ describe('the log viewer in Chromium', () => {
     await row.getByRole('link').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Log Entry' }).waitFor();
+    await page.getByRole('main').getByText(intruder).waitFor();
     const detail = await page.getByRole('main').innerText();
     expect(detail).toContain(intruder);
     expect(detail).toMatch(/result\s+failed/);
