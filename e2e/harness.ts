@@ -33,6 +33,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** Extra server environment (e.g. SMTP_URL), applied over the harness defaults. */
   env?: Record<string, string>;
+  /** Extra Chromium switches (e.g. a fake camera), added to the harness's own. */
+  browserArgs?: string[];
 }
 
 /** Polls GET /readyz until 200; fails early with the server's output if it exits. */
@@ -128,6 +130,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        ...(options.browserArgs ?? []),
       ],
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Badge,
@@ -16,6 +16,9 @@ import type { DriverJob } from '@courier/contracts';
 import { driverExceptionsQuery } from '../api/driver-api';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
 import { StopCard } from './stops';
+
+/** The camera scanner with its barcode reader: fetched only when a driver opens it. */
+const CameraScanner = lazy(() => import('../scan/CameraScanner'));
 
 /** A report the job view asks the page to send (through the offline queue). */
 export type JobReport =
@@ -45,10 +48,12 @@ interface JobViewProps {
  * One job on the driver's phone (issue 10 §2): its status, stops (address, call and map links),
  * a typed barcode scan box with what was scanned and the stock to tick off, and the actions the
  * status rules allow now (`job.next`): Collected; Delivered with signed-by, a drawn signature and
- * an optional photo; Exception with a reason of exception/list. Camera scanning is not built yet.
+ * an optional photo; Exception with a reason of exception/list. 'Scan with camera' opens the
+ * camera scanner; each code it reads is reported as a scan, as a typed one is.
  */
 export function JobView({ job, onReport, onBack }: JobViewProps) {
   const [barcode, setBarcode] = useState('');
+  const [camera, setCamera] = useState(false);
   const [signedBy, setSignedBy] = useState('');
   const [signed, setSigned] = useState(false);
   const [photo, setPhoto] = useState<{ name: string; data: string } | null>(null);
@@ -113,6 +118,18 @@ export function JobView({ job, onReport, onBack }: JobViewProps) {
                 Scan
               </Button>
             </Group>
+            {camera ? (
+              <Suspense fallback={<Text size="sm">Opening the camera…</Text>}>
+                <CameraScanner
+                  onCode={(code) => onReport({ kind: 'scan', barcode: code })}
+                  onDone={() => setCamera(false)}
+                />
+              </Suspense>
+            ) : (
+              <Button variant="light" onClick={() => setCamera(true)} w="fit-content">
+                Scan with camera
+              </Button>
+            )}
             {job.stock.length > 0 && (
               <Stack gap={2}>
                 {job.stock.map((s) => (
