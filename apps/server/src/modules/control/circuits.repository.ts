@@ -266,6 +266,13 @@ export async function circuitCounts(
   return rows.map((r) => ({ dck_status: r.dck_status, n: Number(r.n) }));
 }
 
+/** `case when … then code end` per circuit: the codes of those selecting `d` (null for the others). */
+const selectingCases = (among: readonly CircuitSelection[], now: Date, status?: SQL) =>
+  sql.join(
+    among.map((c) => sql`case when ${selects(c, now, status)} then ${c.cir_circ_code}::text end`),
+    sql`, `,
+  );
+
 /**
  * The codes of the `among` circuits that select docket `dckId` now (none for an unknown docket);
  * with `asStatus`, those that would select it were it in that status.
@@ -279,13 +286,31 @@ export async function circuitsSelecting(
 ): Promise<string[]> {
   if (among.length === 0) return [];
   const status = asStatus === undefined ? undefined : sql`${asStatus}::bpchar`;
-  const cases = sql.join(
-    among.map((c) => sql`case when ${selects(c, now, status)} then ${c.cir_circ_code}::text end`),
-    sql`, `,
-  );
   const rows = await queryRows<{ codes: string[] }>(
     db,
-    sql`select array_remove(array[${cases}], null) as codes from dockets d ${COLLECTION} where d.dck_id = ${dckId}`,
+    sql`select array_remove(array[${selectingCases(among, now, status)}], null) as codes
+          from dockets d ${COLLECTION} where d.dck_id = ${dckId}`,
   );
   return rows[0]?.codes ?? [];
+}
+
+/**
+ * circuitsSelecting for several dockets in one query: docket id → the codes of the `among` circuits
+ * selecting it now (a docket no circuit selects, or an unknown one, maps to none).
+ */
+export async function circuitsSelectingEach(
+  db: Executor,
+  dckIds: readonly number[],
+  among: readonly CircuitSelection[],
+  now: Date,
+): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>();
+  if (among.length === 0 || dckIds.length === 0) return found;
+  const rows = await queryRows<{ dck_id: number; codes: string[] }>(
+    db,
+    sql`select d.dck_id, array_remove(array[${selectingCases(among, now)}], null) as codes
+          from dockets d ${COLLECTION} where d.dck_id = any(${`{${dckIds.join(',')}}`}::int[])`,
+  );
+  for (const r of rows) found.set(r.dck_id, r.codes);
+  return found;
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { AppError, validationError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { assertRight, type AuthContext } from '../auth/access';
-import { notifyDocket } from '../events/events.repository';
+import { notifyDocket, notifyDockets } from '../events/events.repository';
 import * as circuits from './circuits.repository';
 import type { Executor } from '../../db/client';
 import { insertTraceRecords } from '../tracking/tracking.repository';
@@ -243,22 +243,33 @@ const noticeHead = (
   }) as const;
 
 /**
- * Tells the tenant's live stream that something other than the status of the docket changed (a
- * scan, a position): the same notice as a status change, from and to its current status, to the
- * circuits that select it now and its owners. Call in the writing transaction.
+ * Tells the tenant's live stream that something other than the status of each of `dockets` changed
+ * (a scan, a position): per docket the same notice as a status change, from and to its current
+ * status, to the circuits that select it now and its owners. Three statements whatever the number
+ * of dockets (a driver's position goes to each of their open jobs). Call in the writing transaction.
  */
-export async function notifyDocketEvent(
+export async function notifyDocketEvents(
   tx: Executor,
-  docket: ChangeDocket,
+  dockets: readonly ChangeDocket[],
   now: Date,
   event: 'scan' | 'position',
 ): Promise<void> {
+  if (dockets.length === 0) return;
   const every = await circuits.allCircuits(tx);
-  await notifyDocket(tx, {
-    ...noticeHead(docket),
-    from: docket.dck_status,
-    dck_status: docket.dck_status,
-    event,
-    circuits: (await circuits.circuitsSelecting(tx, docket.dck_id, every, now)).sort(),
-  });
+  const selecting = await circuits.circuitsSelectingEach(
+    tx,
+    dockets.map((d) => d.dck_id),
+    every,
+    now,
+  );
+  await notifyDockets(
+    tx,
+    dockets.map((docket) => ({
+      ...noticeHead(docket),
+      from: docket.dck_status,
+      dck_status: docket.dck_status,
+      event,
+      circuits: (selecting.get(docket.dck_id) ?? []).sort(),
+    })),
+  );
 }

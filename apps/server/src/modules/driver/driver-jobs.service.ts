@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { AppError, validationError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { applyStatusChange, notifyDocketEvent, type ChangeDocket } from '../control/status-change.service';
+import { applyStatusChange, notifyDocketEvents, type ChangeDocket } from '../control/status-change.service';
 import * as statusRepo from '../control/status.repository';
 import { addressesOf } from '../dockets/dockets.repository';
 import { idempotencyOf, once } from '../idempotency/idempotency.service';
@@ -257,7 +257,7 @@ export async function scan(
         dtr_longitude: input.dtr_longitude ?? null,
       },
     ]);
-    await notifyDocketEvent(tx, docket, now, 'scan');
+    await notifyDocketEvents(tx, [docket], now, 'scan');
     return {
       dtr_id: dtr_id!,
       dck_docket: docket.dck_docket,
@@ -295,7 +295,7 @@ export async function positions(
       })),
     );
     await tracking.insertTraceRecords(tx, rows);
-    for (const d of live) await notifyDocketEvent(tx, d, now, 'position');
+    await notifyDocketEvents(tx, live, now, 'position');
     return { recorded: rows.length };
   });
 }

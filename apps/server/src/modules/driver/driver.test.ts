@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { signaturePng } from '../../lib/png';
 import { hashPassword } from '../auth/login.service';
+import { allCircuits, circuitsSelecting } from '../control/circuits.repository';
 import { parseNotice, type DocketNotice } from '../events/live';
 import {
   ADMIN,
@@ -323,6 +324,34 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
 
       await expect.poll(() => heard.map((n) => n.event).join(' ')).toBe('scan status status');
       stop();
+    });
+
+    it('pushes one live event per open job for a position, each to the circuits that select that job', async () => {
+      const jobs = [await allocated('TD1'), await allocated('TD1')];
+      const token = await driverToken('TD1');
+      const open = (await jobsOf(token)).map((j) => j.dck_id);
+      expect(open).toEqual(expect.arrayContaining(jobs.map((j) => j.dck_id)));
+      const heard: DocketNotice[] = [];
+      const stop = await t.tenants.get(TENANT_A)!.listen({
+        event: (payload) => {
+          const n = parseNotice(payload);
+          if (n?.event === 'position') heard.push(n);
+        },
+      });
+      const sent = await send(
+        '/api/driver/position',
+        { positions: [{ dtr_latitude: 53.41, dtr_longitude: -2.2, time: t.clock.now().toISOString() }] },
+        token,
+      );
+      expect(sent.statusCode, sent.body).toBe(200);
+      await expect.poll(() => heard.map((n) => n.dck_id).sort()).toEqual([...open].sort());
+      stop();
+      const every = await allCircuits(db());
+      for (const n of heard) {
+        expect(n).toMatchObject({ event: 'position', from: n.dck_status, dck_cust_id: account });
+        expect(n.circuits).toEqual((await circuitsSelecting(db(), n.dck_id, every, t.clock.now())).sort());
+      }
+      expect(heard.find((n) => n.dck_id === jobs[0]!.dck_id)!.circuits).toContain('LIVE');
     });
 
     it('applies a replayed action, scan or position batch once and answers the first result again', async () => {

@@ -10,3 +10,11 @@ import type { DocketNotice } from './live';
 export async function notifyDocket(db: Executor, notice: DocketNotice): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }
+
+/** notifyDocket for several notices in one statement, in their order (nothing for none). */
+export async function notifyDockets(db: Executor, notices: readonly DocketNotice[]): Promise<void> {
+  if (notices.length === 0) return;
+  await db.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, n::text) from json_array_elements(${JSON.stringify(notices)}::json) n`,
+  );
+}
