@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { AppError, validationError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Executor } from '../../db/client';
 import { applyStatusChange, notifyDocketEvents, type ChangeDocket } from '../control/status-change.service';
 import * as statusRepo from '../control/status.repository';
 import { addressesOf } from '../dockets/dockets.repository';
@@ -42,8 +43,8 @@ const ACTION_STATUS = { collected: 'P', delivered: 'D', exception: 'E' } as cons
 const notFound = () => new AppError('NOT_FOUND', MSG.docketNotFound, { dck_id: MSG.docketNotFound });
 
 /** The docket if it is allocated to the driver; 404 otherwise. */
-async function ownDocket(ctx: DriverContext, dckId: number): Promise<ChangeDocket> {
-  const d = await statusRepo.docketOfDriver(ctx.db, dckId, ctx.driver.drv_driver);
+async function ownDocket(ctx: DriverContext, db: Executor, dckId: number): Promise<ChangeDocket> {
+  const d = await statusRepo.docketOfDriver(db, dckId, ctx.driver.drv_driver);
   if (!d) throw notFound();
   return d;
 }
@@ -139,7 +140,8 @@ function imageBytes(base64: string, type: 'image/png' | 'image/jpeg', field: str
  * - `delivered` → D with `signed_by` (400 when empty) and `signature` (a PNG, 400 naming it when
  *   missing or not a PNG), stored with the delivery address, time and position; optional `photo`;
  * - `exception` → E with `exception`, an active reason (400 naming it), signed by the driver.
- * 404 for a docket not allocated to the driver. A repeated key answers the first result.
+ * 404 for a docket not allocated to the driver. A repeated key answers the first result, even once
+ * the job has been reallocated or completed since.
  */
 export async function jobAction(
   ctx: DriverContext,
@@ -148,9 +150,10 @@ export async function jobAction(
   key: string,
 ): Promise<DriverActionResponse> {
   const now = deps.clock.now();
-  const docket = await ownDocket(ctx, input.dck_id);
   const driver = ctx.driver;
   return once(ctx.db, idemOf(ctx, 'job/action', key, input), now, async (tx) => {
+    // Inside: a report replayed after the job was reallocated gets its first answer, not 404.
+    const docket = await ownDocket(ctx, tx, input.dck_id);
     const stops = await addressesOf(tx, docket.dck_id);
     let signed_by = input.signed_by;
     let signature: Buffer | undefined;
@@ -233,9 +236,9 @@ export async function scan(
   key: string,
 ): Promise<DriverScanResponse> {
   const now = deps.clock.now();
-  const docket = await ownDocket(ctx, input.dck_id);
   const time = reportTime(input.time, now, 'time');
   return once(ctx.db, idemOf(ctx, 'scan', key, input), now, async (tx) => {
+    const docket = await ownDocket(ctx, tx, input.dck_id);
     const [codes, stock] = await Promise.all([
       repo.barcodesOf(tx, [docket.dck_id]),
       repo.stockOfDockets(tx, [docket.dck_id]),

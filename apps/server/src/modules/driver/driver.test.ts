@@ -374,6 +374,37 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
         (await send('/api/driver/job/action', { ...body, signed_by: 'Someone' }, token, key)).statusCode,
       ).toBe(422);
 
+      // A report replayed after the job moved to another driver still gets its first answer (the
+      // phone lost it), while a new report on that job is refused (404).
+      const moved = await allocated('TD1');
+      const movedKey = newKey();
+      const movedBody = {
+        dck_id: moved.dck_id,
+        action: 'collected',
+        from: 'G',
+        time: t.clock.now().toISOString(),
+      };
+      const before = await send('/api/driver/job/action', movedBody, token, movedKey);
+      expect(before.statusCode, before.body).toBe(200);
+      for (const [from, to, extra] of [
+        ['P', 'Q', { signed_by: 'Control room' }],
+        ['Q', 'G', { driver: 'TDR' }],
+      ] as const) {
+        const res = await post(
+          t.app,
+          '/api/docket/status/change',
+          statusChange(moved.dck_docket, from, to, extra),
+          control,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const replayed = await send('/api/driver/job/action', movedBody, token, movedKey);
+      expect(replayed.statusCode, replayed.body).toBe(200);
+      expect(replayed.json()).toEqual(before.json());
+      expect(
+        (await send('/api/driver/scan', { dck_id: moved.dck_id, barcode: 'LATE' }, token)).statusCode,
+      ).toBe(404);
+
       const scanKey = newKey();
       for (let i = 0; i < 2; i++)
         expect(
