@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes(deps));
   await app.register(docketRoutes(deps));
   await app.register(userRoutes(deps));
-  await app.register(userAdminRoutes);
+  await app.register(userAdminRoutes(deps));
   await app.register(settingsRoutes);
   await app.register(controlRoutes(deps));
   await app.register(logRoutes);

@@ -43,6 +43,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/log': [GUARD, 'src/features/logs/pages/LogListPage.tsx'],
   '/log/detail': [GUARD, 'src/features/logs/pages/LogDetailPage.tsx'],
   '/driver': ['src/features/driver/pages/DriverPage.tsx'],
+  '/email/confirm': ['src/features/users/pages/EmailConfirmPage.tsx'],
   '/docket/quote': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
   '/success': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],
   '/failed': [GUARD, 'src/features/quotes/pages/QuotePage.tsx'],

@@ -86,6 +86,8 @@ export const ROUTE_TABLE: Record<string, RouteRight | 'public'> = {
   '/success': 'public',
   '/failed': 'public',
   '/reset': 'public',
+  /** The link My Account mails to a new e-mail address (/email/confirm/{token}). */
+  '/email/confirm': 'public',
   /** The driver page: its own sign-in (driver code and PIN), outside the users' session. */
   '/driver': 'public',
 };
@@ -95,7 +97,11 @@ export function routeDecision(
   path: string,
   rights: readonly RouteRight[] | null,
 ): 'allow' | 'login' | 'home' {
-  const key = path.startsWith('/reset/') ? '/reset' : path;
+  const key = path.startsWith('/reset/')
+    ? '/reset'
+    : path.startsWith('/email/confirm/')
+      ? '/email/confirm'
+      : path;
   const need = ROUTE_TABLE[key];
   if (need === undefined) return rights ? 'home' : 'login';
   if (need === 'public') return 'allow';

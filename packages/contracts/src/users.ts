@@ -24,6 +24,11 @@ export const USER_MSG = {
   passwordRequired: 'A password is required for a new user',
   logonTaken: 'This username is taken, please choose another',
   confirmMismatch: 'Passwords do not match',
+  emailPending:
+    'A confirmation link has been sent to the new address. Your e-mail address changes when you open it.',
+  emailChanged: 'Your e-mail address has been changed',
+  emailLinkInvalid: 'This confirmation link is invalid or has expired',
+  emailKeep: 'Ask an administrator to remove your e-mail address',
 } as const;
 
 /**
@@ -210,7 +215,20 @@ export type UserPostRequest = z.input<typeof userPostRequest>;
 export type UserPostInput = z.output<typeof userPostRequest>;
 
 /** user/post answer: 'User data saved' and the user's id. */
-export const userPostResponse = z.object({ message: z.string(), ausr_id: z.number().int() });
+/**
+ * user/post answer; `emailPending` is the new address My Account asked for, which changes only when
+ * the link mailed to it is opened (user/email/confirm).
+ */
+export const userPostResponse = z.object({
+  message: z.string(),
+  ausr_id: z.number().int(),
+  emailPending: z.string().optional(),
+});
+
+/** user/email/confirm body: the token of the link mailed to the new address. */
+export const emailConfirmRequest = z.object({ token: z.string().trim().min(1, 'Required').max(300) });
+/** user/email/confirm answer: the message and the address now on the account. */
+export const emailConfirmResponse = z.object({ message: z.string(), ausr_email: z.string() });
 
 /** user/delete body. */
 export const userDeleteRequest = z.object({ _id: dbId });

@@ -131,6 +131,7 @@ export const SUMMARIES: Record<string, string> = {
   '/api/user/list': "User list: a page of the tenant's users (admin), or one user's detail by _id",
   '/api/user/post':
     'User save: create or update a user with accounts, circuits and reports (My Account: own details)',
+  '/api/user/email/confirm': 'Confirm a new e-mail address from its mailed link',
   '/api/user/delete': 'Delete a user: sessions end, bookings and audit rows stay',
   '/api/user/accounts': "A user's linked accounts, or with _inScope the accounts that may be linked",
   '/api/user/circuits': "A user's linked circuits, or with _inScope the circuits that may be linked",

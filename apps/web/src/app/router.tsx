@@ -57,6 +57,11 @@ const LOGIN_SCREENS: ScreenRoute[] = [
   screen('/login', loginPage),
   screen('/mfa', () => import('../features/auth/pages/MfaPage')),
   { ...screen('/reset', loginPage), path: '/reset/:token' },
+  // The link My Account mails to a new e-mail address (public: it may open in another browser).
+  {
+    ...screen('/email/confirm', () => import('../features/users/pages/EmailConfirmPage')),
+    path: '/email/confirm/:token',
+  },
   // The driver page: phone-first, its own sign-in, outside the signed-in shell.
   screen('/driver', () => import('../features/driver/pages/DriverPage')),
 ];

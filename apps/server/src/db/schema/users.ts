@@ -131,3 +131,24 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_idx').on(t.prst_ausr_id, t.prst_created)],
 );
+
+/**
+ * E-mail changes a user asked for on My Account, waiting for the new address to confirm: the new
+ * address and the SHA-256 of the mailed link's token; single use, 24 hours; a newer request or a
+ * confirmation marks every older open one used.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    emch_id: serial('emch_id').primaryKey(),
+    emch_ausr_id: integer('emch_ausr_id')
+      .notNull()
+      .references(() => users.ausr_id, { onDelete: 'cascade' }),
+    emch_email: varchar('emch_email', { length: 200 }).notNull(),
+    emch_token_hash: char('emch_token_hash', { length: 64 }).notNull().unique(),
+    emch_created: timestamp('emch_created', { withTimezone: true }).notNull().defaultNow(),
+    emch_expires: timestamp('emch_expires', { withTimezone: true }).notNull(),
+    emch_used: timestamp('emch_used', { withTimezone: true }),
+  },
+  (t) => [index('email_changes_user_idx').on(t.emch_ausr_id, t.emch_created)],
+);

@@ -23,6 +23,7 @@ import { accountsOfUser, deleteUserSessions, userById } from '../auth/auth.repos
 import { hashPassword } from '../auth/login.service';
 import { circuitsOfUser } from '../control/circuits.repository';
 import { passwordPolicyOf } from '../settings/settings.service';
+import { requestEmailChange, sameEmail, type EmailChangeDeps } from './email-change.service';
 import * as repo from './user-admin.repository';
 import { LogonTaken } from './users.repository';
 import type { UserPostInput } from '@courier/contracts';
@@ -111,37 +112,44 @@ export async function userLinks<K extends LinkKind>(
 /**
  * user/post (spec "bookings…" §5, §7): with the admin right creates or updates any user of the
  * tenant with its accounts, circuits and reports; without it, only the caller's own personal
- * details (My Account, needs the "my details" right). Every write and its audit row in one
- * transaction. Answers 'User data saved'.
+ * details (My Account, needs the "my details" right); a new e-mail address there waits for the
+ * link mailed to it (`emailPending`). Every write and its audit row in one transaction. Answers
+ * 'User data saved'.
  * Errors: 400 naming the field (save rules word for word, password policy, unknown links);
  * 403 without the right; 404 unknown user; 409 username taken; 422 removing one's own admin right.
  */
 export async function postUser(
   auth: AuthContext,
   input: UserPostInput,
-): Promise<{ message: string; ausr_id: number }> {
+  deps: EmailChangeDeps,
+): Promise<{ message: string; ausr_id: number; emailPending?: string }> {
   const self = input.ausr_id === auth.user.ausr_id;
   if (hasRight(auth, 'admin')) return saveUser(auth, input, self);
   if (!self) throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
-  return saveOwnDetails(auth, input);
+  return saveOwnDetails(auth, input, deps);
 }
 
-/** The personal fields a user may change on their own record. */
+/** The personal fields a user may change on their own record (the e-mail only through its link). */
 const personal = (input: UserPostInput) => ({
   ausr_firstname: input.ausr_firstname,
   ausr_lastname: input.ausr_lastname,
   ausr_nickname: input.ausr_nickname,
   ausr_telephone: input.ausr_telephone,
-  ausr_email: input.ausr_email,
 });
 
-/** My Account: the caller's personal details and default account; never rights, links or the password. */
-async function saveOwnDetails(auth: AuthContext, input: UserPostInput) {
+/**
+ * My Account: the caller's personal details and default account; never rights, links or the
+ * password. A different e-mail address is not saved but mailed a confirmation link
+ * (requestEmailChange); clearing it is refused (an administrator can).
+ */
+async function saveOwnDetails(auth: AuthContext, input: UserPostInput, deps: EmailChangeDeps) {
   assertRight(auth, 'password');
   const current = await userById(auth.db, auth.user.ausr_id);
   if (!current) throw notFound();
   if (input.ausr_password !== '')
     throw saveRefused({ ausr_password: 'Use Change Password to change your password' });
+  const newEmail = sameEmail(input.ausr_email, current.ausr_email) ? undefined : input.ausr_email.trim();
+  if (newEmail === '') throw saveRefused({ ausr_email: USER_MSG.emailKeep });
   const problems = userSaveProblems(
     {
       ...input,
@@ -154,7 +162,7 @@ async function saveOwnDetails(auth: AuthContext, input: UserPostInput) {
     { isNew: false, policy: await passwordPolicyOf(auth.db), links: false },
   );
   if (Object.keys(problems).length) throw saveRefused(problems);
-  await auth.db.transaction(async (tx) => {
+  const mailLink = await auth.db.transaction(async (tx) => {
     await repo.updateUser(tx, current.ausr_id, {
       ...personal(input),
       ausr_cust_id: defaultAccountOf(input.ausr_cust_id ?? current.ausr_cust_id, auth.accounts),
@@ -166,8 +174,14 @@ async function saveOwnDetails(auth: AuthContext, input: UserPostInput) {
       type: 'info',
       detail: { ausr_id: current.ausr_id },
     });
+    return newEmail ? requestEmailChange(tx, deps, auth.tenant, current, newEmail) : undefined;
   });
-  return { message: USER_MSG.saved, ausr_id: current.ausr_id };
+  mailLink?.();
+  return {
+    message: USER_MSG.saved,
+    ausr_id: current.ausr_id,
+    ...(newEmail ? { emailPending: newEmail } : {}),
+  };
 }
 
 const unique = <T>(values: T[]) => [...new Set(values)];
@@ -211,6 +225,7 @@ async function saveUser(auth: AuthContext, input: UserPostInput, self: boolean) 
   const ausr_password = input.ausr_password;
   const values = {
     ...personal(input),
+    ausr_email: input.ausr_email,
     ausr_logon: input.ausr_logon,
     ausr_site_id: input.ausr_site_id,
     ausr_bu_id: input.ausr_bu_id,

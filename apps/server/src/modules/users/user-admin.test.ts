@@ -240,6 +240,56 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('mails a link to a new e-mail address on My Account; the address changes only when it is opened', async () => {
+    const me = (await post(t.app, '/api/user/list', { _id: customerId }, customer)).json();
+    const [before] = await db().select().from(users).where(eq(users.ausr_id, customerId));
+    const oldEmail = before!.ausr_email;
+    expect(oldEmail).not.toBe('');
+    const confirm = (token: string) => post(t.app, '/api/user/email/confirm', { token });
+    const tokenOf = (text: string | undefined) => /\/email\/confirm\/(\S+)/.exec(text ?? '')![1]!;
+    const ask = async (email: string) => {
+      const sent = t.mail.to(email).length;
+      const res = await save({ ...me, ausr_id: customerId, ausr_email: email }, customer);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ message: 'User data saved', emailPending: email });
+      return tokenOf((await t.mail.next(email, sent)).text);
+    };
+
+    const oldNotices = t.mail.to(oldEmail).length;
+    const first = await ask('cassie.first@example.com');
+    const notice = await t.mail.next(oldEmail, oldNotices);
+    expect(notice.text).toContain('cassie.first@example.com');
+    expect(notice.text).not.toContain(first);
+    const [pending] = await db().select().from(users).where(eq(users.ausr_id, customerId));
+    expect(pending!.ausr_email).toBe(oldEmail);
+
+    // A newer request revokes the first link; a made-up token names the field.
+    const second = await ask('cassie.second@example.com');
+    for (const token of [first, `${first}x`, 'nonsense'])
+      expect((await confirm(token)).json()).toMatchObject({
+        message: 'This confirmation link is invalid or has expired',
+        fields: { token: 'Invalid or expired' },
+      });
+    const ok = await confirm(second);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({
+      message: 'Your e-mail address has been changed',
+      ausr_email: 'cassie.second@example.com',
+    });
+    const [after] = await db().select().from(users).where(eq(users.ausr_id, customerId));
+    expect(after!.ausr_email).toBe('cassie.second@example.com');
+    expect((await confirm(second)).statusCode).toBe(422);
+
+    // A link works for 24 hours; My Account cannot clear the address.
+    const clear = await save({ ...me, ausr_id: customerId, ausr_email: '' }, customer);
+    expect(clear.json().fields).toEqual({ ausr_email: 'Ask an administrator to remove your e-mail address' });
+    const late = await ask(oldEmail);
+    t.clock.advance(25 * 3_600_000);
+    expect((await confirm(late)).statusCode).toBe(422);
+    const [last] = await db().select().from(users).where(eq(users.ausr_id, customerId));
+    expect(last!.ausr_email).toBe('cassie.second@example.com');
+  });
+
   it('refuses an administrator deleting themselves or removing their own admin right', async () => {
     const del = await post(t.app, '/api/user/delete', { _id: adminId }, admin);
     expect(del.statusCode).toBe(422);
