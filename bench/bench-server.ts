@@ -46,6 +46,15 @@ export async function startBenchServer(
   throw new Error('server did not become ready');
 }
 
+/**
+ * CPU time a process has used so far, ms (user + system, from /proc): the difference over a load,
+ * divided by its requests, is the CPU each request costs whatever else the machine is doing.
+ */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** RSS of a process, MB (from /proc). */
 export const rssMb = (pid: number): number =>
   Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

@@ -20,7 +20,7 @@ import * as s from '../apps/server/src/db/schema';
 import { DEMO_DRIVER_PIN } from '../apps/server/src/db/seed/tracking';
 import { openTenant } from '../apps/server/src/db/tenants';
 import { signaturePng } from '../apps/server/src/lib/png';
-import { benchLoad, benchPost, rssMb, startBenchServer } from './bench-server';
+import { benchLoad, benchPost, cpuMs, rssMb, startBenchServer } from './bench-server';
 import { ensureDatabase, seedBenchDockets } from './bench-db';
 
 const ADMIN_URL =
@@ -89,7 +89,7 @@ async function prepare(url: string): Promise<string> {
 /** Position reports at POSITION_CONNECTIONS connections over the drivers' tokens, each key fresh. */
 async function positionLoad(
   tokens: string[],
-): Promise<{ rps: number; p50: number; p99: number; bad: number }> {
+): Promise<{ rps: number; p50: number; p99: number; bad: number; total: number }> {
   const position = () =>
     JSON.stringify({
       positions: [
@@ -121,6 +121,7 @@ async function positionLoad(
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors,
+    total: result.requests.total,
   };
 }
 
@@ -168,10 +169,12 @@ async function main() {
         ),
       ),
     );
+    const cpuBefore = cpuMs(server.pid!);
     const positions = await positionLoad(tokens);
+    const cpuPerReport = (cpuMs(server.pid!) - cpuBefore) / positions.total;
     console.log(
       `\ndriver/position: ${DRIVERS.length} drivers with ${OPEN} open jobs each, ${POSITION_CONNECTIONS} connections, ${DURATION} s: ` +
-        `${positions.rps.toFixed(0)} reports/s accepted, p50 ${positions.p50} ms, p99 ${positions.p99} ms, ${positions.bad} not 2xx (target ≥ 1,000/s, 0)`,
+        `${positions.rps.toFixed(0)} reports/s accepted, p50 ${positions.p50} ms, p99 ${positions.p99} ms, ${positions.bad} not 2xx (target ≥ 1,000/s, 0); server CPU ${cpuPerReport.toFixed(2)} ms a report`,
     );
     console.log(`\nserver RSS: idle ${idleRss.toFixed(0)} MB, after ${rssMb(server.pid!).toFixed(0)} MB`);
   } finally {
