@@ -305,12 +305,14 @@ export async function saveDocket(
  * quote/checkout (public): starts the card payment of the chosen tariff's hold (pence inside,
  * pounds in the answer) with the provider the quote account's method of payment uses (settings
  * payment.provider.O / .S). 422 'Incomplete addresses' before quote/docket, 422 naming `amount`
- * ('Payment amount not provided') without a hold, 422 naming `provider` when none is configured.
+ * ('Payment amount not provided') without a hold, 422 naming `provider` when none is configured
+ * or, with `only` (strip/checkout), when the quote's provider is another.
  */
 export async function checkout(
   deps: QuoteDeps,
   req: { database: string; guid: string },
   caller: AuthContext | undefined,
+  only?: string,
 ): Promise<CheckoutResponse> {
   const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller);
   assertOpen(quote);
@@ -320,6 +322,10 @@ export async function checkout(
   if (hold <= 0)
     throw new AppError('BUSINESS_RULE', MSG.paymentAmountMissing, { amount: MSG.paymentAmountMissing });
   const mop = account.cust_mop === 'S' ? 'S' : 'O';
+  if (only && settings.providerOf[mop] !== only)
+    throw new AppError('BUSINESS_RULE', `This quote is not paid through ${only}`, {
+      provider: `Paid through ${settings.providerOf[mop]}`,
+    });
   const provider = providerOf(deps, settings.providerOf[mop]);
   const begun = await startPayment(deps, tenant, quote, provider, {
     amountPence: hold,
