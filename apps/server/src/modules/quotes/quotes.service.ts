@@ -111,7 +111,7 @@ async function viewOf(tenant: Tenant, q: repo.QuoteRow, guid: string): Promise<Q
 
 /**
  * quote/customer (public): the account guests book on, with its method of payment, the terms
- * checkbox setting and the currency symbol.
+ * checkbox setting, the currency symbol and the card provider its method of payment uses.
  */
 export async function quoteCustomer(
   deps: QuoteDeps,
@@ -119,7 +119,12 @@ export async function quoteCustomer(
   caller: AuthContext | undefined,
 ): Promise<QuoteCustomer> {
   const { account, settings } = await quoteAccountOf(await guestTenant(deps, database, caller));
-  return { ...account, terms_checkbox: settings.termsCheckbox, currency_symbol: settings.currencySymbol };
+  return {
+    ...account,
+    terms_checkbox: settings.termsCheckbox,
+    currency_symbol: settings.currencySymbol,
+    card_provider: settings.providerOf[account.cust_mop === 'S' ? 'S' : 'O'],
+  };
 }
 
 /** quote/tarifftype/list (public): tariffs by vehicle id 1–11. */
