@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  STRIPE_FAKE_CARDS,
-  StripeFake,
-} from '../apps/server/src/test/fakes/stripe-fake';
+import { STRIPE_FAKE_CARDS, StripeFake } from '../apps/server/src/test/fakes/stripe-fake';
 import { WORLDPAY_FAKE_CARD, WorldpayFake } from '../apps/server/src/test/fakes/worldpay-fake';
 import { startHarness, type Harness } from './harness';
 import { quoteSteps } from './quote-steps';
@@ -164,7 +161,11 @@ describe("the guest quote wizard paying through Worldpay's card form (a local fa
     await shot(page, 'worldpay-8-confirmation');
     const orders = [...worldpay.orders.values()];
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ authorizeOnly: true, paymentStatus: 'AUTHORIZED', currencyCode: 'GBP' });
+    expect(orders[0]).toMatchObject({
+      authorizeOnly: true,
+      paymentStatus: 'AUTHORIZED',
+      currencyCode: 'GBP',
+    });
     await context.close();
   }, 240_000);
 

@@ -157,7 +157,8 @@ export const SUMMARIES: Record<string, string> = {
   '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',
   '/api/strip/stripedetails': "Stripe's publishable key (card checkout provider details)",
   '/api/strip/checkout': 'Start a Stripe Checkout Session for a quote: its id and hosted page url',
-  '/api/strip/retriveSession': "A Stripe Checkout Session's status and last payment error, read by the server",
+  '/api/strip/retriveSession':
+    "A Stripe Checkout Session's status and last payment error, read by the server",
   '/api/strip/payment': 'Complete a Stripe card payment: the booking reference once Stripe holds the amount',
   '/api/strip/webhook': "Stripe's events (signed): a completed Checkout Session books its quote once",
   '/api/system/worldpay': "Worldpay's card form settings: clientKey, templateName, currency, holdMargin",

@@ -77,7 +77,9 @@ export async function startPayment(
     .catch(() => {
       // A provider that fails or does not answer (after its own retries): nothing was recorded,
       // the payer may try again (spec "bookings…" §8 'Payment Unsuccessful').
-      throw new AppError('BUSINESS_RULE', MSG.paymentError, { provider: 'The card payment provider did not answer' });
+      throw new AppError('BUSINESS_RULE', MSG.paymentError, {
+        provider: 'The card payment provider did not answer',
+      });
     });
   await repo.insertAuthorisation(tenant.db, {
     quoteId: quote.quote_id,

@@ -94,7 +94,12 @@ export function stripePayment(
   onMailError?: (err: unknown) => void,
 ): Promise<QuotePaymentResponse> {
   stripeOf(deps);
-  return pay(deps, { database: req.database, guid: req.guid, reference: req.session_id }, caller, onMailError);
+  return pay(
+    deps,
+    { database: req.database, guid: req.guid, reference: req.session_id },
+    caller,
+    onMailError,
+  );
 }
 
 /** What the webhook did with an event. */

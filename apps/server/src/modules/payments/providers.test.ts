@@ -48,18 +48,23 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       await db(database)
         .update(settings)
         .set({ sett_value: name })
-        .where(and(eq(settings.sett_group, 'payment'), eq(settings.sett_key, key), eq(settings.sett_cust_id, 0)));
+        .where(
+          and(eq(settings.sett_group, 'payment'), eq(settings.sett_key, key), eq(settings.sett_cust_id, 0)),
+        );
   };
 
   /** A quote ready to pay (tariff chosen, contact and addresses saved); its view. */
   async function detailed(tariff = 5, database = TENANT_A): Promise<QuoteView> {
-    const q = (await call('/api/quote/alltariffs/list', quoteTariffsBody(database), database)).json() as QuoteView;
+    const q = (
+      await call('/api/quote/alltariffs/list', quoteTariffsBody(database), database)
+    ).json() as QuoteView;
     expect((await call('/api/quote', { guid: q.guid, ttyp_tariff: tariff }, database)).statusCode).toBe(200);
     const res = await call('/api/quote/docket', quoteDocketBody(database, q.guid), database);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }
-  const holdPence = (q: QuoteView) => Math.round(q.tariffs.find((x) => x.ttyp_tariff === q.ttyp_tariff)!.hold * 100);
+  const holdPence = (q: QuoteView) =>
+    Math.round(q.tariffs.find((x) => x.ttyp_tariff === q.ttyp_tariff)!.hold * 100);
 
   beforeAll(async () => {
     await stripeFake.start();
@@ -89,7 +94,9 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    stripeFake.setWebhookUrl(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/strip/webhook`);
+    stripeFake.setWebhookUrl(
+      `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/strip/webhook`,
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -120,7 +127,9 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
         cancel_url: 'http://portal.test/failed?session_id={CHECKOUT_SESSION_ID}',
       });
       expect(session.payment_intent_data.capture_method).toBe('manual');
-      const create = stripeFake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions').at(-1)!;
+      const create = stripeFake.calls
+        .filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions')
+        .at(-1)!;
       expect(create.idempotencyKey).toMatch(/^quote-\d+-Q\d+-\w+-[0-9a-f]{8}$/);
       expect(res.body).not.toContain(SECRET);
       const details = await call('/api/strip/stripedetails', {});
@@ -171,7 +180,10 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       expect(await stripeFake.pay(id, STRIPE_FAKE_CARDS.held)).toBe('held');
       expect(stripeFake.delivered.filter((d) => d.session === id).map((d) => d.status)).toEqual([200, 200]);
       // The same event replayed, the return page, a reload and a second tab, all at once.
-      const { payload, signature } = stripeFake.event('checkout.session.completed', stripeFake.sessions.get(id)!);
+      const { payload, signature } = stripeFake.event(
+        'checkout.session.completed',
+        stripeFake.sessions.get(id)!,
+      );
       const replay = () =>
         app.inject({
           method: 'POST',
@@ -199,16 +211,25 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
         pauth_amount_pence: holdPence(q),
         pauth_dck_id: first.dck_id,
       });
-      expect((await call('/api/strip/retriveSession', { session_id: id })).json()).toMatchObject({ status: 'complete' });
+      expect((await call('/api/strip/retriveSession', { session_id: id })).json()).toMatchObject({
+        status: 'complete',
+      });
       // The hold stays a hold: nothing captured.
       const pi = stripeFake.intents.get(stripeFake.sessions.get(id)!.payment_intent!)!;
-      expect(pi).toMatchObject({ status: 'requires_capture', amount_capturable: holdPence(q), amount_received: 0 });
+      expect(pi).toMatchObject({
+        status: 'requires_capture',
+        amount_capturable: holdPence(q),
+        amount_received: 0,
+      });
     });
 
     it('refuses a webhook whose signature does not match the raw body, and ignores sessions it does not know', async () => {
       const q = await detailed(4);
       const { id } = (await call('/api/strip/checkout', { guid: q.guid })).json() as { id: string };
-      const { payload, signature } = stripeFake.event('checkout.session.completed', stripeFake.sessions.get(id)!);
+      const { payload, signature } = stripeFake.event(
+        'checkout.session.completed',
+        stripeFake.sessions.get(id)!,
+      );
       const hook = (body: string, sig?: string) =>
         app.inject({
           method: 'POST',
@@ -218,7 +239,11 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
         });
       // The same JSON re-serialised (spaces) is not what was signed.
       const reformatted = JSON.stringify(JSON.parse(payload), null, 1);
-      for (const bad of [hook(reformatted, signature), hook(payload), hook(payload, stripeSignature(payload, 'whsec_other'))]) {
+      for (const bad of [
+        hook(reformatted, signature),
+        hook(payload),
+        hook(payload, stripeSignature(payload, 'whsec_other')),
+      ]) {
         const res = await bad;
         expect(res.statusCode).toBe(400);
         expect(res.json().fields).toEqual({ 'stripe-signature': 'Invalid signature' });
@@ -246,7 +271,10 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       });
       const res = await call('/api/quote/payment', { guid: q.guid, reference: id });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ message: PAYMENT_ERROR, fields: { reference: STRIPE_DECLINE_MESSAGE } });
+      expect(res.json()).toMatchObject({
+        message: PAYMENT_ERROR,
+        fields: { reference: STRIPE_DECLINE_MESSAGE },
+      });
       expect(await docketCount()).toBe(before);
       // Another card on the same page is held after all: it books.
       expect(await stripeFake.pay(id, STRIPE_FAKE_CARDS.held)).toBe('held');
@@ -257,7 +285,10 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
     it('books nothing when the payer abandons 3-D Secure: pending until the session expires, then abandoned', async () => {
       const q = await detailed(4);
       const before = await docketCount();
-      const { id, url } = (await call('/api/strip/checkout', { guid: q.guid })).json() as { id: string; url: string };
+      const { id, url } = (await call('/api/strip/checkout', { guid: q.guid })).json() as {
+        id: string;
+        url: string;
+      };
       // The hosted page asks for 3-D Secure; the payer goes Back instead (to cancel_url).
       const page = await fetch(url, {
         method: 'POST',
@@ -337,7 +368,9 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
     it('places one authorise-only order of the hold in pence with customerOrderCode, however often the token comes', async () => {
       const q = await detailed(5);
       const before = await docketCount();
-      const { reference } = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
+      const { reference } = (await call('/api/quote/checkout', { guid: q.guid })).json() as {
+        reference: string;
+      };
       // Without the card form's token there is nothing to place yet.
       expect((await call('/api/quote/payment', { guid: q.guid, reference })).statusCode).toBe(409);
       const token = worldpayFake.token(WORLDPAY_FAKE_CARD);
@@ -357,11 +390,16 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
         authorizeOnly: true,
         paymentStatus: 'AUTHORIZED',
       });
-      expect(worldpayFake.calls.filter((c) => c.path === '/v1/orders').every((c) => c.authorization === SERVICE_KEY)).toBe(
-        true,
-      );
+      expect(
+        worldpayFake.calls
+          .filter((c) => c.path === '/v1/orders')
+          .every((c) => c.authorization === SERVICE_KEY),
+      ).toBe(true);
       expect(await docketCount()).toBe(before + 1);
-      expect((await authsOf(reference))[0]).toMatchObject({ pauth_provider: 'worldpay', pauth_state: 'authorised' });
+      expect((await authsOf(reference))[0]).toMatchObject({
+        pauth_provider: 'worldpay',
+        pauth_state: 'authorised',
+      });
     });
 
     it('books nothing for a declined card, then books a new attempt with a good card', async () => {
@@ -374,7 +412,10 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
         token: worldpayFake.token(WORLDPAY_FAKE_CARD, 'FAILED'),
       });
       expect(declined.statusCode).toBe(422);
-      expect(declined.json()).toMatchObject({ message: PAYMENT_ERROR, fields: { reference: WORLDPAY_DECLINE_REASON } });
+      expect(declined.json()).toMatchObject({
+        message: PAYMENT_ERROR,
+        fields: { reference: WORLDPAY_DECLINE_REASON },
+      });
       expect(await docketCount()).toBe(before);
       const second = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
       expect(second.reference).not.toBe(first.reference);
@@ -407,7 +448,10 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       });
       expect(slow.statusCode).toBe(422);
       expect(slow.json().fields).toEqual({ reference: WORLDPAY_NO_ANSWER });
-      const [row] = await db().select().from(worldpayOrders).where(eq(worldpayOrders.wp_customer_order_code, b.reference));
+      const [row] = await db()
+        .select()
+        .from(worldpayOrders)
+        .where(eq(worldpayOrders.wp_customer_order_code, b.reference));
       expect(row!.wp_state).toBe('failed');
       expect(await docketCount()).toBe(before);
     });
@@ -415,7 +459,9 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
     it('places no order for a payment abandoned before the card form gave its token', async () => {
       const q = await detailed(4);
       const before = await docketCount();
-      const { reference } = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
+      const { reference } = (await call('/api/quote/checkout', { guid: q.guid })).json() as {
+        reference: string;
+      };
       // The payer chose another tariff: the payment is abandoned before the card form's token came.
       await call('/api/quote', { guid: q.guid, ttyp_tariff: 5 });
       const late = await call('/api/quote/payment', {

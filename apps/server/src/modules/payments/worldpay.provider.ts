@@ -17,7 +17,8 @@ export const WORLDPAY_JS_URL = 'https://cdn.worldpay.com/v1/worldpay.js';
 /** The message of an order Worldpay did not answer in time (nothing is booked; the payer may try again). */
 export const WORLDPAY_NO_ANSWER = 'The card payment provider did not answer, please try again';
 /** The message of an order that asked for 3-D Secure, which the card form's flow does not complete. */
-export const WORLDPAY_3DS_NOT_DONE = 'Your card issuer asked for 3-D Secure authentication, which was not completed';
+export const WORLDPAY_3DS_NOT_DONE =
+  'Your card issuer asked for 3-D Secure authentication, which was not completed';
 
 export interface WorldpayOptions {
   /** The service key (WORLDPAY_SERVICE_KEY): server side only, the Authorization of every call. */
@@ -177,7 +178,10 @@ export class WorldpayProvider implements PaymentProvider {
     });
     if (barred) return;
     const row = await repo.worldpayOrder(ctx.db, reference);
-    if (!row?.wp_order_code || !(await repo.settleWorldpayOrder(ctx.db, reference, ['authorised'], { wp_state: 'cancelled' })))
+    if (
+      !row?.wp_order_code ||
+      !(await repo.settleWorldpayOrder(ctx.db, reference, ['authorised'], { wp_state: 'cancelled' }))
+    )
       return;
     await fetch(`${this.base}/orders/${encodeURIComponent(row.wp_order_code)}`, {
       method: 'DELETE',

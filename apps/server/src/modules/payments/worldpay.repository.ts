@@ -18,7 +18,10 @@ export async function worldpayOrder(db: Executor, code: string): Promise<Worldpa
  * Claims a customerOrderCode (state `placing`, or `cancelled` to bar it): true when this call wrote
  * the row, false when one was there (another call placed, is placing or cancelled it).
  */
-export async function claimWorldpayOrder(db: Executor, row: typeof worldpayOrders.$inferInsert): Promise<boolean> {
+export async function claimWorldpayOrder(
+  db: Executor,
+  row: typeof worldpayOrders.$inferInsert,
+): Promise<boolean> {
   const rows = await db
     .insert(worldpayOrders)
     .values(row)

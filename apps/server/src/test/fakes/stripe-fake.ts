@@ -118,7 +118,8 @@ export class StripeFake {
 
   /** The session as the API answers it, with its PaymentIntent expanded when asked. */
   view(s: FakeSession, expand: boolean) {
-    const { payment_intent_data: _d, ...rest } = s;
+    const rest: Partial<FakeSession> = { ...s };
+    delete rest.payment_intent_data;
     return {
       ...rest,
       payment_intent: expand && s.payment_intent ? this.intents.get(s.payment_intent)! : s.payment_intent,
@@ -133,7 +134,11 @@ export class StripeFake {
     const pi = this.intentOf(s);
     if (digits === STRIPE_FAKE_CARDS.declined) {
       pi.status = 'requires_payment_method';
-      pi.last_payment_error = { message: STRIPE_DECLINE_MESSAGE, code: 'card_declined', decline_code: 'generic_decline' };
+      pi.last_payment_error = {
+        message: STRIPE_DECLINE_MESSAGE,
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+      };
       return 'declined';
     }
     if (digits === STRIPE_FAKE_CARDS.threeDSecure) {
@@ -223,7 +228,8 @@ export class StripeFake {
     const pay = /^\/pay\/(cs_test_\w+)$/.exec(url.pathname);
     if (pay) return this.page(req.method ?? 'GET', pay[1]!, body, html, res);
 
-    if (!url.pathname.startsWith('/v1/')) return send(404, { error: { message: 'Unrecognized request URL' } });
+    if (!url.pathname.startsWith('/v1/'))
+      return send(404, { error: { message: 'Unrecognized request URL' } });
     const key = req.headers['idempotency-key'] as string | undefined;
     this.calls.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: key });
     const fault = this.faults.shift();
@@ -231,7 +237,8 @@ export class StripeFake {
       this.hanging.push(res);
       return;
     }
-    if (fault === 'error') return send(500, { error: { type: 'api_error', message: 'Something went wrong' } });
+    if (fault === 'error')
+      return send(500, { error: { type: 'api_error', message: 'Something went wrong' } });
     if (req.headers.authorization !== `Bearer ${this.options.secretKey}`)
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
 
@@ -272,16 +279,23 @@ export class StripeFake {
       const s = this.sessions.get(decodeURIComponent(session[1]!));
       if (!s)
         return send(404, {
-          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${session[1]}'` },
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such checkout.session: '${session[1]}'`,
+          },
         });
       if (req.method === 'GET') {
-        const expand = url.searchParams.getAll('expand[]').includes('payment_intent') ||
+        const expand =
+          url.searchParams.getAll('expand[]').includes('payment_intent') ||
           url.searchParams.getAll('expand[0]').includes('payment_intent');
         return send(200, this.view(s, expand));
       }
       if (req.method === 'POST' && session[2]) {
         if (s.status !== 'open')
-          return send(400, { error: { type: 'invalid_request_error', message: 'Only open sessions can be expired.' } });
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'Only open sessions can be expired.' },
+          });
         await this.expire(s.id);
         return send(200, this.view(s, false));
       }
@@ -289,7 +303,8 @@ export class StripeFake {
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
     if (cancel && req.method === 'POST') {
       const pi = this.intents.get(cancel[1]!);
-      if (!pi) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      if (!pi)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
       pi.status = 'canceled';
       pi.amount_capturable = 0;
       return send(200, pi);

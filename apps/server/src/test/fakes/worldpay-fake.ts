@@ -86,7 +86,11 @@ export class WorldpayFake {
         TEMPLATE(url.searchParams.get('clientKey') ?? '', originOf(url.searchParams.get('origin'))),
       );
     }
-    this.calls.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
+    this.calls.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      authorization: req.headers.authorization,
+    });
     let body: Record<string, unknown> = {};
     try {
       body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
@@ -101,7 +105,11 @@ export class WorldpayFake {
       return send(200, {
         token,
         reusable: false,
-        paymentMethod: { type: 'ObfuscatedCard', name: card.name, maskedCardNumber: `**** **** **** ${digits.slice(-4)}` },
+        paymentMethod: {
+          type: 'ObfuscatedCard',
+          name: card.name,
+          maskedCardNumber: `**** **** **** ${digits.slice(-4)}`,
+        },
       });
     }
     const fault = this.faults.shift();
@@ -110,13 +118,21 @@ export class WorldpayFake {
       return;
     }
     if (fault === 'error') return error(500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
-    if (req.headers.authorization !== this.keys.serviceKey) return error(401, 'UNAUTHORIZED', 'Invalid service key');
+    if (req.headers.authorization !== this.keys.serviceKey)
+      return error(401, 'UNAUTHORIZED', 'Invalid service key');
     if (req.method === 'POST' && url.pathname === '/v1/orders') {
       const card = this.tokens.get(String(body.token));
       if (!card) return error(400, 'TKN_NOT_FOUND', 'Token not found');
       if (card.name === 'ERROR') return error(500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
       const declined = card.name === 'FAILED' || card.cardNumber === '4000000000000002';
-      const status = card.name === '3D' ? 'PRE_AUTHORIZED' : declined ? 'FAILED' : body.authorizeOnly ? 'AUTHORIZED' : 'SUCCESS';
+      const status =
+        card.name === '3D'
+          ? 'PRE_AUTHORIZED'
+          : declined
+            ? 'FAILED'
+            : body.authorizeOnly
+              ? 'AUTHORIZED'
+              : 'SUCCESS';
       const order: FakeWorldpayOrder = {
         orderCode: randomUUID(),
         token: String(body.token),
@@ -140,7 +156,8 @@ export class WorldpayFake {
     const order = /^\/v1\/orders\/([^/]+)$/.exec(url.pathname);
     if (order && req.method === 'DELETE') {
       const o = this.orders.get(decodeURIComponent(order[1]!));
-      if (!o || o.paymentStatus !== 'AUTHORIZED') return error(400, 'ORDER_NOT_AUTHORIZED', 'Order is not authorised');
+      if (!o || o.paymentStatus !== 'AUTHORIZED')
+        return error(400, 'ORDER_NOT_AUTHORIZED', 'Order is not authorised');
       o.paymentStatus = 'CANCELLED';
       res.writeHead(200, cors);
       return void res.end();
@@ -183,7 +200,10 @@ const WORLDPAY_JS = (origin: string) => `(function () {
 })();`;
 
 /** The fake's template form: a card form that makes a token and hands it to the page that framed it. */
-const TEMPLATE = (clientKey: string, parent: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+const TEMPLATE = (
+  clientKey: string,
+  parent: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Card details</title><style>body{font-family:Arial,sans-serif;margin:0;padding:8px}label{display:block;margin-top:6px}
 input{font-size:1rem;padding:4px;width:100%;box-sizing:border-box}button{margin-top:10px;padding:6px 14px}</style></head>
 <body><form id="f"><label for="name">Name on card</label><input id="name" autocomplete="off" required>

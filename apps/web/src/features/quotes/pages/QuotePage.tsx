@@ -214,7 +214,12 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
     let tries = 0;
     const ask = () =>
       payment.mutate(
-        { database, guid: view.guid, reference: stored.reference, ...(cardToken ? { token: cardToken } : {}) },
+        {
+          database,
+          guid: view.guid,
+          reference: stored.reference,
+          ...(cardToken ? { token: cardToken } : {}),
+        },
         {
           onSuccess: () => {
             storedCheckout.set(null);
@@ -365,8 +370,8 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
           <Section title="Card payment">
             <Text size="sm">
               {cardForm
-                ? 'Enter your card in the card payment provider\'s secure form below. '
-                : 'Your card is entered on the card payment provider\'s secure page. '}
+                ? "Enter your card in the card payment provider's secure form below. "
+                : "Your card is entered on the card payment provider's secure page. "}
               The amount is authorised only: it is held on your card, not taken, until the booking is
               fulfilled.
             </Text>
