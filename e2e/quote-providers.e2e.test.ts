@@ -4,7 +4,7 @@ import { STRIPE_FAKE_CARDS, StripeFake } from '../apps/server/src/test/fakes/str
 import { WORLDPAY_FAKE_CARD, WorldpayFake } from '../apps/server/src/test/fakes/worldpay-fake';
 import { startHarness, type Harness } from './harness';
 import { quoteSteps } from './quote-steps';
-import { notification, settle } from './ui';
+import { notification } from './ui';
 
 /**
  * The guest quote wizard paying through each card provider against local fakes of their APIs
@@ -69,14 +69,9 @@ afterAll(async () => {
   await worldpay.close();
 });
 
-/** A shot from the top once transitions have settled. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await settle(page);
-  await h.screenshot(page, name);
-}
-
-const { heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses } = quoteSteps(shot);
+const { shot, heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses } = quoteSteps(
+  () => h,
+);
 
 /** Pages 1 to 4 as a guest of `database`. */
 async function upToCapture(page: Page, database: string, shots?: string): Promise<void> {

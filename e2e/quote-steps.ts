@@ -1,16 +1,21 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { choose } from './ui';
-
-/** Takes a named screenshot of a page (the harness's, after the page has settled). */
-export type Shooter = (page: Page, name: string) => Promise<void>;
+import type { Harness } from './harness';
+import { choose, settle } from './ui';
 
 /**
  * The guest quote wizard's first pages as a user goes through them (spec "bookings…" §2, §4),
  * shared by the sandbox and the card provider runs: opening as a guest, the post codes and the
- * small van, the contact details with the terms, the addresses. `shot` takes the screenshots.
+ * small van, the contact details with the terms, the addresses; `shot` takes a screenshot from the
+ * top once transitions have settled (with the harness's axe check), `harness` is read when it runs.
  */
-export function quoteSteps(shot: Shooter) {
+export function quoteSteps(harness: () => Harness) {
+  async function shot(page: Page, name: string): Promise<void> {
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await settle(page);
+    await harness().screenshot(page, name);
+  }
+
   const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
   const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
@@ -104,5 +109,5 @@ export function quoteSteps(shot: Shooter) {
     await heading(page, 'Capture').waitFor();
   }
 
-  return { heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses };
+  return { shot, heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses };
 }

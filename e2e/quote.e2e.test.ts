@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness';
-import { notification, settle } from './ui';
+import { notification } from './ui';
 import { quoteSteps } from './quote-steps';
 
 /**
@@ -24,14 +24,9 @@ afterAll(async () => {
 const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 
-/** A shot from the top once transitions have settled. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await settle(page);
-  await h.screenshot(page, name);
-}
-
-const { heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses } = quoteSteps(shot);
+const { shot, heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses } = quoteSteps(
+  () => h,
+);
 
 /** Pages 5 and 6, then the sandbox's test page with `card`. */
 async function pay(page: Page, card: string, shots?: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeServer } from './fake-server';
 
 /**
  * A local fake of the Stripe API endpoints the Stripe provider uses (test-only; no internet):
@@ -80,7 +80,7 @@ export function stripeSignature(payload: string, secret: string, t = Math.floor(
   return `t=${t},v1=${v1}`;
 }
 
-export class StripeFake {
+export class StripeFake extends FakeServer {
   readonly sessions = new Map<string, FakeSession>();
   readonly intents = new Map<string, FakeIntent>();
   /** Every API call: method, path, Idempotency-Key. */
@@ -88,28 +88,13 @@ export class StripeFake {
   /** Events sent to the webhook, with the app's status. */
   readonly delivered: { type: string; session: string; status: number }[] = [];
   private readonly idempotent = new Map<string, string>();
-  private server: Server;
-  private hanging: ServerResponse[] = [];
   /** The next N API calls hang (a timeout) or answer 500. */
   faults: ('hang' | 'error')[] = [];
   /** Each completed session is announced this many times (2: a duplicated webhook). */
   webhookCopies = 1;
-  url = '';
 
   constructor(private readonly options: StripeFakeOptions) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-  }
-
-  async start(port = 0): Promise<string> {
-    await new Promise<void>((ok) => this.server.listen(port, '127.0.0.1', ok));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.url;
-  }
-
-  async close(): Promise<void> {
-    for (const r of this.hanging) r.destroy();
-    this.server.closeAllConnections();
-    await new Promise<void>((ok) => this.server.close(() => ok()));
+    super();
   }
 
   setWebhookUrl(url: string): void {
@@ -212,7 +197,7 @@ export class StripeFake {
     return pi;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -234,7 +219,7 @@ export class StripeFake {
     this.calls.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: key });
     const fault = this.faults.shift();
     if (fault === 'hang') {
-      this.hanging.push(res);
+      this.hold(res);
       return;
     }
     if (fault === 'error')

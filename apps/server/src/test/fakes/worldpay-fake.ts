@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeServer } from './fake-server';
 
 /**
  * A local fake of the Worldpay Online Payments API v1 endpoints the Worldpay provider and the card
@@ -28,29 +28,14 @@ export interface FakeWorldpayOrder {
   paymentStatus: string;
 }
 
-export class WorldpayFake {
+export class WorldpayFake extends FakeServer {
   readonly tokens = new Map<string, { cardNumber: string; name: string }>();
   readonly orders = new Map<string, FakeWorldpayOrder>();
   readonly calls: { method: string; path: string; authorization?: string }[] = [];
   faults: ('hang' | 'error')[] = [];
-  url = '';
-  private server: Server;
-  private hanging: ServerResponse[] = [];
 
   constructor(private readonly keys: { serviceKey: string; clientKey: string }) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-  }
-
-  async start(port = 0): Promise<string> {
-    await new Promise<void>((ok) => this.server.listen(port, '127.0.0.1', ok));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.url;
-  }
-
-  async close(): Promise<void> {
-    for (const r of this.hanging) r.destroy();
-    this.server.closeAllConnections();
-    await new Promise<void>((ok) => this.server.close(() => ok()));
+    super();
   }
 
   /** A token for a card, as the card form would make one. */
@@ -60,7 +45,7 @@ export class WorldpayFake {
     return token;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -114,7 +99,7 @@ export class WorldpayFake {
     }
     const fault = this.faults.shift();
     if (fault === 'hang') {
-      this.hanging.push(res);
+      this.hold(res);
       return;
     }
     if (fault === 'error') return error(500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
