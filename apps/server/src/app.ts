@@ -42,6 +42,8 @@ import { quoteRoutes } from './modules/quotes/quotes.routes';
 import type { PaymentProviders } from './modules/payments/payment-provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
+import { providerRoutes } from './modules/payments/providers.routes';
+import { cardFormOrigins } from './modules/payments/providers.config';
 import type { Redis } from 'ioredis';
 
 /** Everything the app needs, built by server.ts (or a test). */
@@ -149,8 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval' lets our own WebAssembly compile (the driver's barcode reader); it
-        // allows no JavaScript eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // allows no JavaScript eval. A card form's script and frame (Worldpay's), when one is configured.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...cardFormOrigins(deps.payments)],
+        frameSrc: ["'self'", ...cardFormOrigins(deps.payments)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileSource(deps.mapTileUrl)],
         connectSrc: ["'self'"],
@@ -210,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments: PaymentProviders = { sandbox, ...deps.payments };
   await app.register(quoteRoutes({ ...deps, payments }));
   await app.register(sandboxRoutes({ ...deps, payments }, sandbox));
+  await app.register(providerRoutes({ ...deps, payments }));
 
   const spa =
     deps.webDist && existsSync(resolve(deps.webDist, 'index.html')) ? resolve(deps.webDist) : undefined;

@@ -18,6 +18,7 @@ import { GeoIndex } from './lib/geo';
 import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mail';
 import { addressProviderFromEnv } from './modules/postcode/providers/getaddress';
+import { paymentProvidersFromEnv } from './modules/payments/providers.config';
 import { resolve } from 'node:path';
 
 let embedded: EmbeddedPostgres | undefined;
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     addressProvider: addressProviderFromEnv(env),
+    payments: paymentProvidersFromEnv(env, systemClock),
   });
   const stopPurge = scheduleLogPurge(tenants, systemClock, (msg, err) => app.log.error({ err }, msg));
   close = async () => {

@@ -18,3 +18,4 @@ export * from './users';
 export * from './tracking';
 export * from './driver';
 export * from './reports';
+export * from './payments';

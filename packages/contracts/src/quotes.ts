@@ -204,7 +204,8 @@ export type QuotePaymentResponse = z.infer<typeof quotePaymentResponse>;
 /**
  * The account guests book on (quote/customer): the `aset_quote_customer` account, with what the
  * wizard needs of the settings: `terms_checkbox` (general.TermsCheckbox; 'F' drops the three
- * terms checkboxes of page 3, spec "bookings…" §4) and the currency symbol (payment.currencySymbol).
+ * terms checkboxes of page 3, spec "bookings…" §4), the currency symbol (payment.currencySymbol)
+ * and `card_provider`, the provider its method of payment uses (sandbox, stripe or worldpay).
  */
 export const quoteCustomer = z.object({
   cust_id: dbId,
@@ -213,6 +214,8 @@ export const quoteCustomer = z.object({
   cust_maintariff: z.number().int().nullable(),
   terms_checkbox: z.enum(['T', 'F']),
   currency_symbol: z.string(),
+  /** The card provider of the account's method of payment (payment.provider.O / .S): the wizard's page 5 and 6. */
+  card_provider: z.string(),
 });
 export type QuoteCustomer = z.infer<typeof quoteCustomer>;
 

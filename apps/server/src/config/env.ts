@@ -31,6 +31,19 @@ export const envSchema = z.object({
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   ADDRESS_API_KEY: z.string().optional(),
   ADDRESS_API_URL: z.url().default('https://api.getAddress.io'),
+  /** Stripe Checkout: the secret key (server only), the webhook's signing secret, the publishable key. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Another Stripe API base (a local fake in tests); Stripe's own by default. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** Worldpay: the service key (server only) and the card form's client key and template. */
+  WORLDPAY_SERVICE_KEY: z.string().optional(),
+  WORLDPAY_CLIENT_KEY: z.string().optional(),
+  WORLDPAY_TEMPLATE_NAME: z.string().optional(),
+  /** Another Worldpay API base and card form script (a local fake in tests); Worldpay's by default. */
+  WORLDPAY_API_BASE: z.url().optional(),
+  WORLDPAY_JS_URL: z.url().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -90,3 +90,20 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   sbx_card_last4: char('sbx_card_last4', { length: 4 }),
   sbx_created: timestamp('sbx_created', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The orders our server placed with Worldpay, one per customerOrderCode (our reference of a
+ * payment): the row is written before the order is placed, so a reload, a second tab or a repeat
+ * of quote/payment with the same card token finds it and never places a second order. `wp_state`:
+ * placing | authorised | declined | failed | cancelled.
+ */
+export const worldpayOrders = pgTable('worldpay_orders', {
+  wp_customer_order_code: varchar('wp_customer_order_code', { length: 64 }).primaryKey(),
+  /** Worldpay's own orderCode, once it answered. */
+  wp_order_code: varchar('wp_order_code', { length: 100 }),
+  wp_state: varchar('wp_state', { length: 10 }).notNull(),
+  wp_amount_pence: integer('wp_amount_pence').notNull(),
+  wp_currency: char('wp_currency', { length: 3 }).notNull(),
+  wp_message: varchar('wp_message', { length: 300 }).notNull().default(''),
+  wp_created: timestamp('wp_created', { withTimezone: true }).notNull(),
+});

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MSG, type PaymentState } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -48,6 +49,7 @@ export function providerOf(deps: Pick<PaymentDeps, 'payments'>, name: string): P
  * Starts a card payment of a quote for `amountPence` (the hold): earlier pending payments of the
  * quote are abandoned and cancelled at their provider (a second click or tab supersedes the first,
  * so only one can be paid), then the provider opens one and its authorisation is recorded pending.
+ * 422 'Payment Unsuccessful' naming `provider` when the provider fails or does not answer.
  */
 export async function startPayment(
   deps: PaymentDeps,
@@ -58,17 +60,27 @@ export async function startPayment(
 ) {
   await abandonPending(deps, tenant, quote.quote_id);
   const now = deps.clock.now();
-  const orderCode = `Q${quote.quote_id}-${now.getTime().toString(36)}`;
+  // Unique per attempt, even for two tabs in one millisecond: it is the Idempotency-Key's and
+  // Worldpay's customerOrderCode, and a provider answers a repeated key with the first payment.
+  const orderCode = `Q${quote.quote_id}-${now.getTime().toString(36)}-${randomBytes(4).toString('hex')}`;
   const base = deps.publicUrl.replace(/\/$/, '');
-  const begun = await provider.begin(ctxOf(tenant), {
-    idempotencyKey: `quote-${quote.quote_id}-${orderCode}`,
-    amountPence: p.amountPence,
-    currency: p.currency,
-    orderCode,
-    description: `${tenant.name} booking quote ${quote.quote_id}`,
-    successUrl: `${base}/success`,
-    failureUrl: `${base}/failed`,
-  });
+  const begun = await provider
+    .begin(ctxOf(tenant), {
+      idempotencyKey: `quote-${quote.quote_id}-${orderCode}`,
+      amountPence: p.amountPence,
+      currency: p.currency,
+      orderCode,
+      description: `${tenant.name} booking quote ${quote.quote_id}`,
+      successUrl: `${base}/success`,
+      failureUrl: `${base}/failed`,
+    })
+    .catch(() => {
+      // A provider that fails or does not answer (after its own retries): nothing was recorded,
+      // the payer may try again (spec "bookings…" §8 'Payment Unsuccessful').
+      throw new AppError('BUSINESS_RULE', MSG.paymentError, {
+        provider: 'The card payment provider did not answer',
+      });
+    });
   await repo.insertAuthorisation(tenant.db, {
     quoteId: quote.quote_id,
     provider: provider.name,

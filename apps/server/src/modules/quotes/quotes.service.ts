@@ -111,7 +111,7 @@ async function viewOf(tenant: Tenant, q: repo.QuoteRow, guid: string): Promise<Q
 
 /**
  * quote/customer (public): the account guests book on, with its method of payment, the terms
- * checkbox setting and the currency symbol.
+ * checkbox setting, the currency symbol and the card provider its method of payment uses.
  */
 export async function quoteCustomer(
   deps: QuoteDeps,
@@ -119,7 +119,12 @@ export async function quoteCustomer(
   caller: AuthContext | undefined,
 ): Promise<QuoteCustomer> {
   const { account, settings } = await quoteAccountOf(await guestTenant(deps, database, caller));
-  return { ...account, terms_checkbox: settings.termsCheckbox, currency_symbol: settings.currencySymbol };
+  return {
+    ...account,
+    terms_checkbox: settings.termsCheckbox,
+    currency_symbol: settings.currencySymbol,
+    card_provider: settings.providerOf[account.cust_mop === 'S' ? 'S' : 'O'],
+  };
 }
 
 /** quote/tarifftype/list (public): tariffs by vehicle id 1–11. */
@@ -305,12 +310,14 @@ export async function saveDocket(
  * quote/checkout (public): starts the card payment of the chosen tariff's hold (pence inside,
  * pounds in the answer) with the provider the quote account's method of payment uses (settings
  * payment.provider.O / .S). 422 'Incomplete addresses' before quote/docket, 422 naming `amount`
- * ('Payment amount not provided') without a hold, 422 naming `provider` when none is configured.
+ * ('Payment amount not provided') without a hold, 422 naming `provider` when none is configured
+ * or, with `only` (strip/checkout), when the quote's provider is another.
  */
 export async function checkout(
   deps: QuoteDeps,
   req: { database: string; guid: string },
   caller: AuthContext | undefined,
+  only?: string,
 ): Promise<CheckoutResponse> {
   const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller);
   assertOpen(quote);
@@ -320,6 +327,10 @@ export async function checkout(
   if (hold <= 0)
     throw new AppError('BUSINESS_RULE', MSG.paymentAmountMissing, { amount: MSG.paymentAmountMissing });
   const mop = account.cust_mop === 'S' ? 'S' : 'O';
+  if (only && settings.providerOf[mop] !== only)
+    throw new AppError('BUSINESS_RULE', `This quote is not paid through ${only}`, {
+      provider: `Paid through ${settings.providerOf[mop]}`,
+    });
   const provider = providerOf(deps, settings.providerOf[mop]);
   const begun = await startPayment(deps, tenant, quote, provider, {
     amountPence: hold,

@@ -26,6 +26,7 @@ import { PostcodesStep } from '../components/PostcodesStep';
 import { QuoteSummary } from '../components/QuoteSummary';
 import { TariffList } from '../components/TariffList';
 import { WizardNav } from '../components/WizardNav';
+import { WorldpayCardForm } from '../components/WorldpayCardForm';
 import {
   addressPartsErrors,
   addressValuesOf,
@@ -112,9 +113,12 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   const [addresses, setAddresses] = useState<QuoteAddressValues[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [paymentError, setPaymentError] = useState<{ message: string; reason?: string } | null>(null);
+  /** The hosted card form's token (Worldpay), from page 5 to page 7; single use. */
+  const [cardToken, setCardToken] = useState<string | null>(null);
   const contactReady = contact.dck_contact.trim() !== '' && contact.dck_email.trim() !== '';
 
   const mop = customer.data?.cust_mop;
+  const cardForm = customer.data?.card_provider === 'worldpay';
   const symbol = customer.data?.currency_symbol ?? '£';
   const page = guid && quote.isPending ? requested : resumePage(requested, view, contactReady);
 
@@ -210,10 +214,16 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
     let tries = 0;
     const ask = () =>
       payment.mutate(
-        { database, guid: view.guid, reference: stored.reference },
+        {
+          database,
+          guid: view.guid,
+          reference: stored.reference,
+          ...(cardToken ? { token: cardToken } : {}),
+        },
         {
           onSuccess: () => {
             storedCheckout.set(null);
+            setCardToken(null);
             setPaymentError(null);
             void queryClient.invalidateQueries({ queryKey: quoteQuery(database, view.guid).queryKey });
             go(PAGE.confirmation, guid, true);
@@ -223,6 +233,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
               setTimeout(ask, POLL_MS);
               return;
             }
+            setCardToken(null);
             if (isGone(error)) return expire();
             const message = error instanceof ApiError ? error.message : MSG.paymentError;
             notifyError(TITLE.payment, message, PAYMENT_ERROR_MS);
@@ -358,11 +369,24 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
           <QuoteSummary view={view} symbol={symbol} />
           <Section title="Card payment">
             <Text size="sm">
-              Your card is entered on the card payment provider&apos;s secure page. The amount is authorised
-              only: it is held on your card, not taken, until the booking is fulfilled.
+              {cardForm
+                ? "Enter your card in the card payment provider's secure form below. "
+                : "Your card is entered on the card payment provider's secure page. "}
+              The amount is authorised only: it is held on your card, not taken, until the booking is
+              fulfilled.
             </Text>
+            {cardForm && (
+              <WorldpayCardForm
+                database={database}
+                onToken={(token) => {
+                  setCardToken(token);
+                  setPaymentError(null);
+                  go(PAGE.payment);
+                }}
+              />
+            )}
           </Section>
-          <WizardNav onBack={back} onNext={next} />
+          <WizardNav onBack={back} onNext={next} nextDisabled={cardForm && !cardToken} />
         </>
       ),
     [PAGE.payment]: () => {
@@ -373,7 +397,15 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
           { database, guid: view.guid },
           {
             onSuccess: (begun) => {
-              if (!begun.url) return notifyError(TITLE.payment, MSG.paymentError, PAYMENT_ERROR_MS);
+              // The card form's token is paid on page 7; a hosted page is paid on the provider's site.
+              if (begun.client && cardToken) {
+                storedCheckout.set({ database, guid: view.guid, reference: begun.reference });
+                return go(PAGE.hosted);
+              }
+              if (!begun.url) {
+                notifyError(TITLE.payment, MSG.paymentError, PAYMENT_ERROR_MS);
+                return go(PAGE.capture);
+              }
               storedCheckout.set({ database, guid: view.guid, reference: begun.reference });
               window.location.assign(begun.url);
             },

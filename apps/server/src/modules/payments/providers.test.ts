@@ -1,0 +1,477 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { QuoteView } from '@courier/contracts';
+import { dockets, paymentAuthorisations, settings, worldpayOrders } from '../../db/schema';
+import { buildApp } from '../../app';
+import { DB_KINDS, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
+import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
+import {
+  STRIPE_DECLINE_MESSAGE,
+  STRIPE_FAKE_CARDS,
+  StripeFake,
+  stripeSignature,
+} from '../../test/fakes/stripe-fake';
+import { WORLDPAY_DECLINE_REASON, WORLDPAY_FAKE_CARD, WorldpayFake } from '../../test/fakes/worldpay-fake';
+import { StripeProvider } from './stripe.provider';
+import { WORLDPAY_3DS_NOT_DONE, WORLDPAY_NO_ANSWER, WorldpayProvider } from './worldpay.provider';
+
+const SECRET = 'sk_test_fake_secret';
+const WEBHOOK_SECRET = 'whsec_fake_secret';
+const PUBLISHABLE = 'pk_test_fake_public';
+const SERVICE_KEY = 'T_S_fake-service-key';
+const CLIENT_KEY = 'T_C_fake-client-key';
+const PAYMENT_ERROR =
+  'Unable to authorise your payment at this time, please try again later or give us a call';
+
+describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s', (kind) => {
+  const t = useTestApp(kind, { dockets: 0 });
+  const stripeFake = new StripeFake({ secretKey: SECRET, webhookSecret: WEBHOOK_SECRET });
+  const worldpayFake = new WorldpayFake({ serviceKey: SERVICE_KEY, clientKey: CLIENT_KEY });
+  let app: FastifyInstance;
+  const db = (name = TENANT_A) => t.tenants.get(name)!.db;
+  let ip = 0;
+  const call = (url: string, body: unknown, database = TENANT_A) =>
+    app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: `10.30.${Math.floor(++ip / 250)}.${ip % 250}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ database, ...(body as object) }),
+    });
+  const docketCount = async () => Number((await db().select({ n: count() }).from(dockets))[0]!.n);
+  const authsOf = (reference: string) =>
+    db().select().from(paymentAuthorisations).where(eq(paymentAuthorisations.pauth_reference, reference));
+  const useProvider = async (name: string, database = TENANT_A) => {
+    for (const key of ['provider.O', 'provider.S'])
+      await db(database)
+        .update(settings)
+        .set({ sett_value: name })
+        .where(
+          and(eq(settings.sett_group, 'payment'), eq(settings.sett_key, key), eq(settings.sett_cust_id, 0)),
+        );
+  };
+
+  /** A quote ready to pay (tariff chosen, contact and addresses saved); its view. */
+  async function detailed(tariff = 5, database = TENANT_A): Promise<QuoteView> {
+    const q = (
+      await call('/api/quote/alltariffs/list', quoteTariffsBody(database), database)
+    ).json() as QuoteView;
+    expect((await call('/api/quote', { guid: q.guid, ttyp_tariff: tariff }, database)).statusCode).toBe(200);
+    const res = await call('/api/quote/docket', quoteDocketBody(database, q.guid), database);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+  const holdPence = (q: QuoteView) =>
+    Math.round(q.tariffs.find((x) => x.ttyp_tariff === q.ttyp_tariff)!.hold * 100);
+
+  beforeAll(async () => {
+    await stripeFake.start();
+    await worldpayFake.start();
+    app = await buildApp({
+      ...t.deps,
+      payments: {
+        stripe: new StripeProvider({
+          secretKey: SECRET,
+          webhookSecret: WEBHOOK_SECRET,
+          publishableKey: PUBLISHABLE,
+          apiBase: stripeFake.url,
+          timeoutMs: 500,
+          maxNetworkRetries: 1,
+        }),
+        worldpay: new WorldpayProvider(
+          {
+            serviceKey: SERVICE_KEY,
+            clientKey: CLIENT_KEY,
+            templateName: 'courier-card',
+            apiBase: `${worldpayFake.url}/v1`,
+            scriptUrl: `${worldpayFake.url}/v1/worldpay.js`,
+            timeoutMs: 500,
+          },
+          t.clock,
+        ),
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    stripeFake.setWebhookUrl(
+      `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/strip/webhook`,
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stripeFake.close();
+    await worldpayFake.close();
+  });
+
+  describe('Stripe Checkout', () => {
+    beforeEach(async () => {
+      await useProvider('stripe');
+      stripeFake.webhookCopies = 1;
+      stripeFake.faults = [];
+    });
+
+    it('opens an authorise-only Checkout Session of the hold in pence, one per Idempotency-Key, the secret key never sent out', async () => {
+      const q = await detailed(5);
+      const res = await call('/api/strip/checkout', { guid: q.guid });
+      expect(res.statusCode, res.body).toBe(200);
+      const { id, url } = res.json() as { id: string; url: string };
+      expect(url).toBe(`${stripeFake.url}/pay/${id}`);
+      const session = stripeFake.sessions.get(id)!;
+      expect(session).toMatchObject({
+        mode: 'payment',
+        amount_total: holdPence(q),
+        currency: 'gbp',
+        metadata: { database: TENANT_A },
+        success_url: 'http://portal.test/success?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://portal.test/failed?session_id={CHECKOUT_SESSION_ID}',
+      });
+      expect(session.payment_intent_data.capture_method).toBe('manual');
+      const create = stripeFake.calls
+        .filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions')
+        .at(-1)!;
+      expect(create.idempotencyKey).toMatch(/^quote-\d+-Q\d+-\w+-[0-9a-f]{8}$/);
+      expect(res.body).not.toContain(SECRET);
+      const details = await call('/api/strip/stripedetails', {});
+      expect(details.json()).toEqual({ publishableKey: PUBLISHABLE });
+      // The quote/checkout of the same quote answers Stripe's page too, and supersedes the first session.
+      const again = (await call('/api/quote/checkout', { guid: q.guid })).json();
+      expect(again).toMatchObject({ provider: 'stripe', url: expect.stringContaining('/pay/cs_test_') });
+      expect(stripeFake.sessions.get(id)!.status).toBe('expired');
+      expect((await authsOf(id))[0]!.pauth_state).toBe('abandoned');
+    });
+
+    it('retries a failed create with the same Idempotency-Key: one session', async () => {
+      const q = await detailed(4);
+      const before = stripeFake.sessions.size;
+      stripeFake.faults = ['error'];
+      const res = await call('/api/strip/checkout', { guid: q.guid });
+      expect(res.statusCode, res.body).toBe(200);
+      const creates = stripeFake.calls.filter((c) => c.path === '/v1/checkout/sessions').slice(-2);
+      expect(creates[0]!.idempotencyKey).toBe(creates[1]!.idempotencyKey);
+      expect(stripeFake.sessions.size).toBe(before + 1);
+    });
+
+    it('answers Payment Unsuccessful, naming provider, when Stripe does not answer, and records nothing', async () => {
+      const q = await detailed(4);
+      stripeFake.faults = ['hang', 'hang'];
+      const res = await call('/api/strip/checkout', { guid: q.guid });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        message: PAYMENT_ERROR,
+        fields: { provider: 'The card payment provider did not answer' },
+      });
+      const view = (await call('/api/quote', { guid: q.guid })).json() as QuoteView;
+      expect(view.payment).toBeNull();
+    });
+
+    it('books once whatever arrives: duplicated webhooks, the return page, reloads and two tabs', async () => {
+      const q = await detailed(5);
+      const before = await docketCount();
+      const { id } = (await call('/api/strip/checkout', { guid: q.guid })).json() as { id: string };
+      expect((await call('/api/strip/retriveSession', { session_id: id })).json()).toEqual({
+        status: 'open',
+        payment_status: 'unpaid',
+        last_payment_error: '',
+      });
+      // Not yet paid: the return answers 409, books nothing.
+      expect((await call('/api/strip/payment', { guid: q.guid, session_id: id })).statusCode).toBe(409);
+      stripeFake.webhookCopies = 2;
+      expect(await stripeFake.pay(id, STRIPE_FAKE_CARDS.held)).toBe('held');
+      expect(stripeFake.delivered.filter((d) => d.session === id).map((d) => d.status)).toEqual([200, 200]);
+      // The same event replayed, the return page, a reload and a second tab, all at once.
+      const { payload, signature } = stripeFake.event(
+        'checkout.session.completed',
+        stripeFake.sessions.get(id)!,
+      );
+      const replay = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/strip/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        });
+      const [r1, r2, ...returns] = await Promise.all([
+        replay(),
+        replay(),
+        call('/api/strip/payment', { guid: q.guid, session_id: id }),
+        call('/api/strip/payment', { guid: q.guid, session_id: id }),
+        call('/api/quote/payment', { guid: q.guid, reference: id }),
+      ]);
+      expect([r1!.statusCode, r2!.statusCode]).toEqual([200, 200]);
+      const first = returns[0]!.json();
+      expect(first.dck_docket).toBeGreaterThan(0);
+      for (const r of returns) expect(r.json()).toEqual(first);
+      expect(await docketCount()).toBe(before + 1);
+      const auths = await authsOf(id);
+      expect(auths).toHaveLength(1);
+      expect(auths[0]).toMatchObject({
+        pauth_provider: 'stripe',
+        pauth_state: 'authorised',
+        pauth_amount_pence: holdPence(q),
+        pauth_dck_id: first.dck_id,
+      });
+      expect((await call('/api/strip/retriveSession', { session_id: id })).json()).toMatchObject({
+        status: 'complete',
+      });
+      // The hold stays a hold: nothing captured.
+      const pi = stripeFake.intents.get(stripeFake.sessions.get(id)!.payment_intent!)!;
+      expect(pi).toMatchObject({
+        status: 'requires_capture',
+        amount_capturable: holdPence(q),
+        amount_received: 0,
+      });
+    });
+
+    it('refuses a webhook whose signature does not match the raw body, and ignores sessions it does not know', async () => {
+      const q = await detailed(4);
+      const { id } = (await call('/api/strip/checkout', { guid: q.guid })).json() as { id: string };
+      const { payload, signature } = stripeFake.event(
+        'checkout.session.completed',
+        stripeFake.sessions.get(id)!,
+      );
+      const hook = (body: string, sig?: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/strip/webhook',
+          headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) },
+          payload: body,
+        });
+      // The same JSON re-serialised (spaces) is not what was signed.
+      const reformatted = JSON.stringify(JSON.parse(payload), null, 1);
+      for (const bad of [
+        hook(reformatted, signature),
+        hook(payload),
+        hook(payload, stripeSignature(payload, 'whsec_other')),
+      ]) {
+        const res = await bad;
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toEqual({ 'stripe-signature': 'Invalid signature' });
+      }
+      const stranger = JSON.parse(payload) as { data: { object: { id: string } } };
+      stranger.data.object.id = 'cs_test_not_ours';
+      const body = JSON.stringify(stranger);
+      const ignored = await hook(body, stripeSignature(body, WEBHOOK_SECRET));
+      expect(ignored.json()).toEqual({ received: true, handled: false });
+      // The real one, unpaid: Stripe is told to send it again later (409), nothing booked.
+      const unpaid = await hook(payload, signature);
+      expect(unpaid.statusCode).toBe(409);
+      expect((await authsOf(id))[0]!.pauth_dck_id).toBeNull();
+    });
+
+    it('books nothing for a declined card: the /failed screen reads the last payment error from our server', async () => {
+      const q = await detailed(4);
+      const before = await docketCount();
+      const { id } = (await call('/api/strip/checkout', { guid: q.guid })).json() as { id: string };
+      expect(await stripeFake.pay(id, STRIPE_FAKE_CARDS.declined)).toBe('declined');
+      expect((await call('/api/strip/retriveSession', { session_id: id })).json()).toEqual({
+        status: 'open',
+        payment_status: 'unpaid',
+        last_payment_error: STRIPE_DECLINE_MESSAGE,
+      });
+      const res = await call('/api/quote/payment', { guid: q.guid, reference: id });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        message: PAYMENT_ERROR,
+        fields: { reference: STRIPE_DECLINE_MESSAGE },
+      });
+      expect(await docketCount()).toBe(before);
+      // Another card on the same page is held after all: it books.
+      expect(await stripeFake.pay(id, STRIPE_FAKE_CARDS.held)).toBe('held');
+      expect((await call('/api/strip/payment', { guid: q.guid, session_id: id })).statusCode).toBe(200);
+      expect(await docketCount()).toBe(before + 1);
+    });
+
+    it('books nothing when the payer abandons 3-D Secure: pending until the session expires, then abandoned', async () => {
+      const q = await detailed(4);
+      const before = await docketCount();
+      const { id, url } = (await call('/api/strip/checkout', { guid: q.guid })).json() as {
+        id: string;
+        url: string;
+      };
+      // The hosted page asks for 3-D Secure; the payer goes Back instead (to cancel_url).
+      const page = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ card: STRIPE_FAKE_CARDS.threeDSecure, action: 'pay' }),
+      });
+      expect(await page.text()).toContain('3-D Secure authentication required');
+      const back = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'cancel' }),
+      });
+      expect(back.headers.get('location')).toBe(`http://portal.test/failed?session_id=${id}`);
+      expect((await call('/api/strip/payment', { guid: q.guid, session_id: id })).statusCode).toBe(409);
+      await stripeFake.expire(id);
+      const res = await call('/api/strip/payment', { guid: q.guid, session_id: id });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(PAYMENT_ERROR);
+      expect((await authsOf(id))[0]!.pauth_state).toBe('abandoned');
+      expect(await docketCount()).toBe(before);
+    });
+
+    it('leaves a payment pending when Stripe times out on retrieval, and books once it answers', async () => {
+      const q = await detailed(4);
+      const { id } = (await call('/api/strip/checkout', { guid: q.guid })).json() as { id: string };
+      stripeFake.webhookCopies = 0;
+      await stripeFake.pay(id, STRIPE_FAKE_CARDS.held);
+      stripeFake.faults = ['hang', 'hang'];
+      const slow = await call('/api/strip/payment', { guid: q.guid, session_id: id });
+      expect(slow.statusCode).toBe(409);
+      expect((await authsOf(id))[0]!.pauth_state).toBe('pending');
+      expect((await call('/api/strip/payment', { guid: q.guid, session_id: id })).statusCode).toBe(200);
+    });
+
+    it("keeps tenants apart: another database's session is unknown, another provider's quote is refused", async () => {
+      const q = await detailed(4);
+      const { id } = (await call('/api/strip/checkout', { guid: q.guid })).json() as { id: string };
+      const other = await call('/api/strip/retriveSession', { session_id: id }, TENANT_B);
+      expect(other.statusCode).toBe(404);
+      expect(other.json().fields).toEqual({ session_id: 'Unknown payment' });
+      await useProvider('sandbox');
+      const q2 = await detailed(4);
+      const refused = await call('/api/strip/checkout', { guid: q2.guid });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().fields).toEqual({ provider: 'Paid through sandbox' });
+    });
+  });
+
+  describe('Worldpay', () => {
+    beforeEach(async () => {
+      await useProvider('worldpay');
+      worldpayFake.faults = [];
+    });
+    const orderOf = (reference: string) =>
+      [...worldpayFake.orders.values()].filter((o) => o.customerOrderCode === reference);
+
+    it('gives the card form its clientKey and templateName through system/worldpay, never the service key', async () => {
+      const res = await call('/api/system/worldpay', {});
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        clientKey: CLIENT_KEY,
+        templateName: 'courier-card',
+        scriptUrl: `${worldpayFake.url}/v1/worldpay.js`,
+        currencyCode: 'GBP',
+        currencySymbol: '£',
+        holdMargin: 10,
+      });
+      expect(res.body).not.toContain(SERVICE_KEY);
+      const q = await detailed(4);
+      const begun = await call('/api/quote/checkout', { guid: q.guid });
+      expect(begun.json()).toMatchObject({ provider: 'worldpay', client: { clientKey: CLIENT_KEY } });
+      expect(begun.body).not.toContain(SERVICE_KEY);
+      expect(begun.json().url).toBeUndefined();
+    });
+
+    it('places one authorise-only order of the hold in pence with customerOrderCode, however often the token comes', async () => {
+      const q = await detailed(5);
+      const before = await docketCount();
+      const { reference } = (await call('/api/quote/checkout', { guid: q.guid })).json() as {
+        reference: string;
+      };
+      // Without the card form's token there is nothing to place yet.
+      expect((await call('/api/quote/payment', { guid: q.guid, reference })).statusCode).toBe(409);
+      const token = worldpayFake.token(WORLDPAY_FAKE_CARD);
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() => call('/api/quote/payment', { guid: q.guid, reference, token })),
+      );
+      const ok = answers.filter((a) => a.statusCode === 200);
+      expect(ok.length).toBeGreaterThan(0);
+      // A tab that asked while the order was being placed is told to ask again (409), never booked twice.
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+      const booked = (await call('/api/quote/payment', { guid: q.guid, reference })).json();
+      for (const a of ok) expect(a.json()).toEqual(booked);
+      expect(orderOf(reference)).toHaveLength(1);
+      expect(orderOf(reference)[0]).toMatchObject({
+        amount: holdPence(q),
+        currencyCode: 'GBP',
+        authorizeOnly: true,
+        paymentStatus: 'AUTHORIZED',
+      });
+      expect(
+        worldpayFake.calls
+          .filter((c) => c.path === '/v1/orders')
+          .every((c) => c.authorization === SERVICE_KEY),
+      ).toBe(true);
+      expect(await docketCount()).toBe(before + 1);
+      expect((await authsOf(reference))[0]).toMatchObject({
+        pauth_provider: 'worldpay',
+        pauth_state: 'authorised',
+      });
+    });
+
+    it('books nothing for a declined card, then books a new attempt with a good card', async () => {
+      const q = await detailed(4);
+      const before = await docketCount();
+      const first = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
+      const declined = await call('/api/quote/payment', {
+        guid: q.guid,
+        reference: first.reference,
+        token: worldpayFake.token(WORLDPAY_FAKE_CARD, 'FAILED'),
+      });
+      expect(declined.statusCode).toBe(422);
+      expect(declined.json()).toMatchObject({
+        message: PAYMENT_ERROR,
+        fields: { reference: WORLDPAY_DECLINE_REASON },
+      });
+      expect(await docketCount()).toBe(before);
+      const second = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
+      expect(second.reference).not.toBe(first.reference);
+      const ok = await call('/api/quote/payment', {
+        guid: q.guid,
+        reference: second.reference,
+        token: worldpayFake.token(WORLDPAY_FAKE_CARD),
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await docketCount()).toBe(before + 1);
+    });
+
+    it('books nothing when 3-D Secure is asked for and not completed, nor when Worldpay does not answer', async () => {
+      const q = await detailed(4);
+      const before = await docketCount();
+      const a = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
+      const threeDs = await call('/api/quote/payment', {
+        guid: q.guid,
+        reference: a.reference,
+        token: worldpayFake.token(WORLDPAY_FAKE_CARD, '3D'),
+      });
+      expect(threeDs.statusCode).toBe(422);
+      expect(threeDs.json().fields).toEqual({ reference: WORLDPAY_3DS_NOT_DONE });
+      const b = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
+      worldpayFake.faults = ['hang'];
+      const slow = await call('/api/quote/payment', {
+        guid: q.guid,
+        reference: b.reference,
+        token: worldpayFake.token(WORLDPAY_FAKE_CARD),
+      });
+      expect(slow.statusCode).toBe(422);
+      expect(slow.json().fields).toEqual({ reference: WORLDPAY_NO_ANSWER });
+      const [row] = await db()
+        .select()
+        .from(worldpayOrders)
+        .where(eq(worldpayOrders.wp_customer_order_code, b.reference));
+      expect(row!.wp_state).toBe('failed');
+      expect(await docketCount()).toBe(before);
+    });
+
+    it('places no order for a payment abandoned before the card form gave its token', async () => {
+      const q = await detailed(4);
+      const before = await docketCount();
+      const { reference } = (await call('/api/quote/checkout', { guid: q.guid })).json() as {
+        reference: string;
+      };
+      // The payer chose another tariff: the payment is abandoned before the card form's token came.
+      await call('/api/quote', { guid: q.guid, ttyp_tariff: 5 });
+      const late = await call('/api/quote/payment', {
+        guid: q.guid,
+        reference,
+        token: worldpayFake.token(WORLDPAY_FAKE_CARD),
+      });
+      expect(late.statusCode).toBe(422);
+      expect(orderOf(reference)).toHaveLength(0);
+      expect(await docketCount()).toBe(before);
+    });
+  });
+});

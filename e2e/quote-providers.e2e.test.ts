@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STRIPE_FAKE_CARDS, StripeFake } from '../apps/server/src/test/fakes/stripe-fake';
+import { WORLDPAY_FAKE_CARD, WorldpayFake } from '../apps/server/src/test/fakes/worldpay-fake';
+import { startHarness, type Harness } from './harness';
+import { quoteSteps } from './quote-steps';
+import { notification } from './ui';
+
+/**
+ * The guest quote wizard paying through each card provider against local fakes of their APIs
+ * (issue 11 §4): Stripe Checkout (Demo Couriers: the wizard sends the payer to the fake's hosted
+ * page, which comes back to /success or /failed; the fake's signed webhook books too) and
+ * Worldpay (Northern Express: the card form is the fake's template frame, its token paid on page
+ * 7). A declined card returns to capture with the payment error. Every page is shot (and axed).
+ */
+
+const SECRET = 'sk_test_e2e_secret';
+const WEBHOOK_SECRET = 'whsec_e2e_secret';
+const SERVICE_KEY = 'T_S_e2e-service';
+const CLIENT_KEY = 'T_C_e2e-client';
+
+let h: Harness;
+const stripe = new StripeFake({ secretKey: SECRET, webhookSecret: WEBHOOK_SECRET });
+const worldpay = new WorldpayFake({ serviceKey: SERVICE_KEY, clientKey: CLIENT_KEY });
+
+/** Sets a tenant's card provider (payment.provider.O and .S) as its administrator would. */
+async function useProvider(database: string, provider: string): Promise<void> {
+  const login = await fetch(`${h.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ database, username: 'admin', password: 'Admin#2026' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const call = (path: string, body: object) =>
+    fetch(`${h.baseUrl}/api/system/payment/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ type: 'settings', database, ...body }),
+    });
+  const values = (await (await call('list', {})).json()) as Record<string, string>;
+  const saved = await call('post', { values: { ...values, 'provider.O': provider, 'provider.S': provider } });
+  expect(saved.status).toBe(200);
+}
+
+beforeAll(async () => {
+  await stripe.start();
+  await worldpay.start();
+  h = await startHarness({
+    env: {
+      STRIPE_SECRET_KEY: SECRET,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+      STRIPE_API_BASE: stripe.url,
+      WORLDPAY_SERVICE_KEY: SERVICE_KEY,
+      WORLDPAY_CLIENT_KEY: CLIENT_KEY,
+      WORLDPAY_TEMPLATE_NAME: 'courier-card',
+      WORLDPAY_API_BASE: `${worldpay.url}/v1`,
+      WORLDPAY_JS_URL: `${worldpay.url}/v1/worldpay.js`,
+    },
+  });
+  stripe.setWebhookUrl(`${h.baseUrl}/api/strip/webhook`);
+  await useProvider('Demo Couriers', 'stripe');
+  await useProvider('Northern Express', 'worldpay');
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+  await stripe.close();
+  await worldpay.close();
+});
+
+const { shot, heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses } = quoteSteps(
+  () => h,
+);
+
+/** Pages 1 to 4 as a guest of `database`. */
+async function upToCapture(page: Page, database: string, shots?: string): Promise<void> {
+  await openAsGuest(page, database);
+  await quoteAndChooseVan(page, shots);
+  await contactDetails(page);
+  await addresses(page);
+  await page.getByText(/^Amount to authorise/).waitFor();
+}
+
+/** Page 5's Next, page 6's Confirm, then Stripe's (fake) hosted page with `card`. */
+async function payOnStripe(page: Page, card: string, shots?: string): Promise<void> {
+  if (shots) await shot(page, `${shots}-5-capture`);
+  await next(page);
+  await heading(page, 'Payment').waitFor();
+  if (shots) await shot(page, `${shots}-6-payment`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('heading', { name: 'Fake Stripe Checkout' }).waitFor();
+  expect(page.url()).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+  await page.getByRole('textbox', { name: 'Card number' }).fill(card);
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+/** Page 5's card form (the fake's Worldpay frame) with `name` on the card, then page 6's Confirm. */
+async function payOnWorldpay(page: Page, name: string, shots?: string): Promise<void> {
+  const form = page.frameLocator('iframe[title="Card details"]');
+  await form.getByRole('textbox', { name: 'Card number' }).waitFor();
+  if (shots) await shot(page, `${shots}-5-capture-card-form`);
+  await form.getByRole('textbox', { name: 'Name on card' }).fill(name);
+  await form.getByRole('textbox', { name: 'Card number' }).fill(WORLDPAY_FAKE_CARD);
+  await form.getByRole('button', { name: 'Use this card' }).click();
+  await heading(page, 'Payment').waitFor();
+  if (shots) await shot(page, `${shots}-6-payment`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+describe('the guest quote wizard paying through Stripe Checkout (a local fake) in Chromium', () => {
+  it('pays on the hosted page, comes back to /success and sees the booking reference, booked once', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await upToCapture(page, 'Demo Couriers');
+    await payOnStripe(page, STRIPE_FAKE_CARDS.held, 'stripe');
+    await heading(page, 'Payment successfully completed').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/success');
+    const reference = page.getByText(/^Your booking reference is : \d+$/);
+    await reference.waitFor({ timeout: 30_000 });
+    await shot(page, 'stripe-8-confirmation');
+    // The webhook and the return page both ran the one fulfilment: the webhook was taken.
+    const [session] = [...stripe.sessions.values()].filter((s) => s.status === 'complete');
+    expect(stripe.delivered.filter((d) => d.session === session!.id).map((d) => d.status)).toEqual([200]);
+    expect(stripe.intents.get(session!.payment_intent!)!.status).toBe('requires_capture');
+    await context.close();
+  }, 240_000);
+
+  it('returns a declined card, left on the hosted page, to capture with the last payment error', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await upToCapture(page, 'Demo Couriers');
+    await payOnStripe(page, STRIPE_FAKE_CARDS.declined);
+    await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await heading(page, 'AN ERROR OCCURRED').waitFor();
+    await page.getByText('Your card was declined.').waitFor();
+    await shot(page, 'stripe-failed');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await heading(page, 'Capture').waitFor();
+    await notification(page, 'Payment Unsuccessful', /Unable to authorise your payment/).waitFor();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    await shot(page, 'stripe-5-capture-declined');
+    await context.close();
+  }, 240_000);
+});
+
+describe("the guest quote wizard paying through Worldpay's card form (a local fake) in Chromium", () => {
+  it('takes the card in the hosted form, pays its token and sees the booking reference', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await upToCapture(page, 'Northern Express');
+    await payOnWorldpay(page, 'Gwen Guest', 'worldpay');
+    const reference = page.getByText(/^Your booking reference is : \d+$/);
+    await reference.waitFor({ timeout: 30_000 });
+    await shot(page, 'worldpay-8-confirmation');
+    const orders = [...worldpay.orders.values()];
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      authorizeOnly: true,
+      paymentStatus: 'AUTHORIZED',
+      currencyCode: 'GBP',
+    });
+    await context.close();
+  }, 240_000);
+
+  it('returns a declined card to capture with the payment error', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await upToCapture(page, 'Northern Express');
+    await payOnWorldpay(page, 'FAILED');
+    await heading(page, 'Capture').waitFor();
+    await notification(page, 'Payment Unsuccessful', /Unable to authorise your payment/).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: 'Card declined by the issuer' })
+      .waitFor();
+    await shot(page, 'worldpay-5-capture-declined');
+    await context.close();
+  }, 240_000);
+});
