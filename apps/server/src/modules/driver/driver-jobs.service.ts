@@ -17,6 +17,7 @@ import * as statusRepo from '../control/status.repository';
 import { addressesOf } from '../dockets/dockets.repository';
 import { idempotencyOf, once } from '../idempotency/idempotency.service';
 import * as tracking from '../tracking/tracking.repository';
+import { afterStatusChange, type NoticeDeps } from '../tracking/tracking-notice.service';
 import type { DriverContext } from './driver-auth.service';
 import * as repo from './driver.repository';
 
@@ -27,7 +28,7 @@ import * as repo from './driver.repository';
  */
 
 /** What the driver calls need beyond the caller. */
-export interface DriverDeps {
+export interface DriverDeps extends Partial<Omit<NoticeDeps, 'clock'>> {
   clock: Clock;
 }
 
@@ -139,7 +140,8 @@ function imageBytes(base64: string, type: 'image/png' | 'image/jpeg', field: str
  * - `delivered` → D with `signed_by` (400 when empty) and `signature` (a PNG, 400 naming it when
  *   missing or not a PNG), stored with the delivery address, time and position; optional `photo`;
  * - `exception` → E with `exception`, an active reason (400 naming it), signed by the driver.
- * 404 for a docket not allocated to the driver. A repeated key answers the first result.
+ * 404 for a docket not allocated to the driver. A repeated key answers the first result. After the
+ * commit a collection's or delivery's tracking e-mail goes out in the background.
  */
 export async function jobAction(
   ctx: DriverContext,
@@ -217,7 +219,7 @@ export async function jobAction(
       dck_status: saved.dck_status,
       dck_status_time: saved.dck_status_time,
     };
-  });
+  }, (answer) => afterStatusChange(deps, ctx.tenant, answer.dck_status));
 }
 
 /**
