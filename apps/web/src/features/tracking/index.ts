@@ -3,3 +3,8 @@
  * its index.ts); everything else in the folder is its own.
  */
 export { DOCKET_TRACK_KEY } from './api/tracking-keys';
+export {
+  DocketTrackingModal,
+  type DocketModalKind,
+  type ModalDocket,
+} from './components/DocketTrackingModal';
