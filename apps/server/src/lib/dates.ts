@@ -94,7 +94,8 @@ export function ukDayRange(
   const end = dateEnd ? ukDayStart(dateEnd) : undefined;
   if (from === null) fields.dateStart = 'Not a date';
   if (end === null) fields.dateEnd = 'Not a date';
-  if (Boolean(dateStart) !== Boolean(dateEnd)) fields[dateStart ? 'dateEnd' : 'dateStart'] ??= 'Give both dates';
+  if (Boolean(dateStart) !== Boolean(dateEnd))
+    fields[dateStart ? 'dateEnd' : 'dateStart'] ??= 'Give both dates';
   if (from && end && end < from) fields.dateEnd = 'dateEnd is before dateStart';
   return {
     from: from ?? undefined,

@@ -161,6 +161,8 @@ export const docketNotices = pgTable(
   },
   (t) => [
     uniqueIndex('docket_notices_event_uq').on(t.dnot_dck_id, t.dnot_event),
-    index('docket_notices_pending_idx').on(t.dnot_id).where(sql`${t.dnot_sent} is null`),
+    index('docket_notices_pending_idx')
+      .on(t.dnot_id)
+      .where(sql`${t.dnot_sent} is null`),
   ],
 );

@@ -27,7 +27,10 @@ const anyBody = z.object({}).passthrough().optional();
  */
 export function controlRoutes(deps: ControlDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const noticing = { ...deps, onNoticeError: (err: unknown) => app.log.error({ err }, 'tracking notice failed') };
+    const noticing = {
+      ...deps,
+      onNoticeError: (err: unknown) => app.log.error({ err }, 'tracking notice failed'),
+    };
     app.post(
       '/api/circuit/list',
       { schema: { body: anyBody, response: { 200: z.array(circuitRow) } } },

@@ -152,74 +152,80 @@ export async function jobAction(
   const now = deps.clock.now();
   const docket = await ownDocket(ctx, input.dck_id);
   const driver = ctx.driver;
-  return once(ctx.db, idemOf(ctx, 'job/action', key, input), now, async (tx) => {
-    const stops = await addressesOf(tx, docket.dck_id);
-    let signed_by = input.signed_by;
-    let signature: Buffer | undefined;
-    let photo: Buffer | undefined;
-    if (input.action === 'collected') signed_by ||= stops[0]?.dadd_name || driver.drv_name;
-    if (input.action === 'exception') {
-      if (!input.exception) throw validationError({ exception: 'Choose a reason' });
-      signed_by = driver.drv_name;
-    }
-    if (input.action === 'delivered') {
-      if (!input.signature) throw validationError({ signature: 'A signature is required' });
-      signature = imageBytes(input.signature, 'image/png', 'signature');
-    }
-    if (input.photo) {
-      if (!input.photo_type) throw validationError({ photo_type: 'Say whether the photo is JPEG or PNG' });
-      photo = imageBytes(input.photo, input.photo_type, 'photo');
-    }
-    const where = { dtr_latitude: input.dtr_latitude, dtr_longitude: input.dtr_longitude };
-    const saved = await applyStatusChange(
-      tx,
-      now,
-      docket,
-      {
-        docket: docket.dck_docket,
-        from: input.from,
-        status: ACTION_STATUS[input.action],
-        driver: '',
-        exception: input.action === 'exception' ? input.exception : '',
-        reason: '',
-        signed_by: signed_by.slice(0, 50),
-        time: input.action === 'collected' ? input.time : undefined,
-      },
-      { ausr_id: null, logon: `driver ${driver.drv_driver}` },
-      {
-        where,
-        within: async (t) => {
-          const stop = input.action === 'collected' ? stops[0] : stops[stops.length - 1];
-          if (signature)
-            await tracking.insertSignature(t, {
-              dsig_dck_id: docket.dck_id,
-              dsig_dadd_id: stop?.dadd_id ?? null,
-              drv_driver: driver.drv_driver,
-              dsig_signed_by: signed_by,
-              dsig_time: now,
-              dsig_latitude: where.dtr_latitude ?? null,
-              dsig_longitude: where.dtr_longitude ?? null,
-              dsig_png: signature,
-            });
-          if (photo && input.photo_type)
-            await tracking.insertPhoto(t, {
-              dpho_dck_id: docket.dck_id,
-              dpho_dadd_id: stop?.dadd_id ?? null,
-              drv_driver: driver.drv_driver,
-              dpho_time: now,
-              dpho_type: input.photo_type,
-              dpho_bytes: photo,
-            });
+  return once(
+    ctx.db,
+    idemOf(ctx, 'job/action', key, input),
+    now,
+    async (tx) => {
+      const stops = await addressesOf(tx, docket.dck_id);
+      let signed_by = input.signed_by;
+      let signature: Buffer | undefined;
+      let photo: Buffer | undefined;
+      if (input.action === 'collected') signed_by ||= stops[0]?.dadd_name || driver.drv_name;
+      if (input.action === 'exception') {
+        if (!input.exception) throw validationError({ exception: 'Choose a reason' });
+        signed_by = driver.drv_name;
+      }
+      if (input.action === 'delivered') {
+        if (!input.signature) throw validationError({ signature: 'A signature is required' });
+        signature = imageBytes(input.signature, 'image/png', 'signature');
+      }
+      if (input.photo) {
+        if (!input.photo_type) throw validationError({ photo_type: 'Say whether the photo is JPEG or PNG' });
+        photo = imageBytes(input.photo, input.photo_type, 'photo');
+      }
+      const where = { dtr_latitude: input.dtr_latitude, dtr_longitude: input.dtr_longitude };
+      const saved = await applyStatusChange(
+        tx,
+        now,
+        docket,
+        {
+          docket: docket.dck_docket,
+          from: input.from,
+          status: ACTION_STATUS[input.action],
+          driver: '',
+          exception: input.action === 'exception' ? input.exception : '',
+          reason: '',
+          signed_by: signed_by.slice(0, 50),
+          time: input.action === 'collected' ? input.time : undefined,
         },
-      },
-    );
-    return {
-      dck_id: saved.dck_id,
-      dck_docket: saved.dck_docket,
-      dck_status: saved.dck_status,
-      dck_status_time: saved.dck_status_time,
-    };
-  }, (answer) => afterStatusChange(deps, ctx.tenant, answer.dck_status));
+        { ausr_id: null, logon: `driver ${driver.drv_driver}` },
+        {
+          where,
+          within: async (t) => {
+            const stop = input.action === 'collected' ? stops[0] : stops[stops.length - 1];
+            if (signature)
+              await tracking.insertSignature(t, {
+                dsig_dck_id: docket.dck_id,
+                dsig_dadd_id: stop?.dadd_id ?? null,
+                drv_driver: driver.drv_driver,
+                dsig_signed_by: signed_by,
+                dsig_time: now,
+                dsig_latitude: where.dtr_latitude ?? null,
+                dsig_longitude: where.dtr_longitude ?? null,
+                dsig_png: signature,
+              });
+            if (photo && input.photo_type)
+              await tracking.insertPhoto(t, {
+                dpho_dck_id: docket.dck_id,
+                dpho_dadd_id: stop?.dadd_id ?? null,
+                drv_driver: driver.drv_driver,
+                dpho_time: now,
+                dpho_type: input.photo_type,
+                dpho_bytes: photo,
+              });
+          },
+        },
+      );
+      return {
+        dck_id: saved.dck_id,
+        dck_docket: saved.dck_docket,
+        dck_status: saved.dck_status,
+        dck_status_time: saved.dck_status_time,
+      };
+    },
+    (answer) => afterStatusChange(deps, ctx.tenant, answer.dck_status),
+  );
 }
 
 /**

@@ -22,8 +22,7 @@ import * as jobs from './driver-jobs.service';
 import type { NoticeDeps } from '../tracking/tracking-notice.service';
 
 export interface DriverRouteOptions
-  extends Pick<AuthDeps, 'tenants' | 'clock'>,
-    Partial<Pick<NoticeDeps, 'mailer' | 'publicUrl'>> {
+  extends Pick<AuthDeps, 'tenants' | 'clock'>, Partial<Pick<NoticeDeps, 'mailer' | 'publicUrl'>> {
   cookieSecure: boolean;
   /** Sign-in attempts allowed per address and driver code per minute (as the users' login). */
   loginRateMax: number;
@@ -47,7 +46,10 @@ const ACTION_BODY_LIMIT = 3_500_000;
  */
 export function driverRoutes(deps: DriverRouteOptions): FastifyPluginAsyncZod {
   return async (app) => {
-    const noticing = { ...deps, onNoticeError: (err: unknown) => app.log.error({ err }, 'tracking notice failed') };
+    const noticing = {
+      ...deps,
+      onNoticeError: (err: unknown) => app.log.error({ err }, 'tracking notice failed'),
+    };
     app.post(
       '/api/driver/auth/login',
       {
