@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Modal,
-  PasswordInput,
   Select,
   Stack,
   Switch,
@@ -126,7 +125,9 @@ function DriverForm({ driver, onDone }: { driver: DriverRow | null; onDone: () =
           checked={values.drv_active}
           onChange={(e) => set('drv_active', e.currentTarget.checked)}
         />
-        <PasswordInput
+        {/* A masked TextInput, not PasswordInput: the PIN is never shown, not even on request. */}
+        <TextInput
+          type="password"
           label="PIN"
           description={
             driver?.drv_pin_set === 'T'

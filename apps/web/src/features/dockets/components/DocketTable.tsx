@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFileTypePdf, IconMap, IconPackages, IconRoute, IconSignature } from '@tabler/icons-react';
@@ -188,11 +188,15 @@ export function DocketTable({
         noRecordsText="No bookings found"
         pinLastColumn
       />
-      <DocketTrackingModal
-        docket={modal.docket}
-        kind={modal.kind}
-        onClose={() => setModal((m) => ({ ...m, docket: null }))}
-      />
+      {modal.docket && (
+        <Suspense fallback={null}>
+          <DocketTrackingModal
+            docket={modal.docket}
+            kind={modal.kind}
+            onClose={() => setModal((m) => ({ ...m, docket: null }))}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

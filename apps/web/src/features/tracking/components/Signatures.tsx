@@ -1,4 +1,4 @@
-import { Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PublicPhotoRow, PublicSignatureRow } from '@courier/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { Section } from './Section';
@@ -7,14 +7,19 @@ import { Section } from './Section';
 function Proof({ src, alt, caption }: { src: string; alt: string; caption: string }) {
   return (
     <Stack gap={4} component="figure" m={0}>
-      <Image
+      {/* A plain img (not Mantine's Image): the lists' row modals load these sections too. */}
+      <Box
+        component="img"
         src={src}
         alt={alt}
-        fit="contain"
         h={140}
+        w="100%"
         bg="white"
-        radius="sm"
-        style={{ border: '1px solid var(--mantine-color-default-border)' }}
+        style={{
+          objectFit: 'contain',
+          borderRadius: 'var(--mantine-radius-sm)',
+          border: '1px solid var(--mantine-color-default-border)',
+        }}
       />
       <Text component="figcaption" size="sm">
         {caption}
