@@ -195,21 +195,8 @@ export type TraceListRequest = z.input<typeof traceListRequest>;
  * user's docket access is disabled (`ausr_trace_disable_docket_access` 'T'). `signatures`,
  * `hasTracking` and `hasStock` say what the docket has to show.
  */
-export const traceListRow = z.object({
-  dtr_id: z.number().int(),
+export const traceListRow = traceRecordRow.omit({ dtr_kind: true, dsts_id: true }).extend({
   dck_id: z.number().int(),
-  dck_docket: z.number().int(),
-  dck_cust_ref1: z.string(),
-  drv_driver: z.string().nullable(),
-  tloc_description: z.string(),
-  dtr_box: z.string(),
-  dtr_item: z.string(),
-  cg_cust_ref1: z.string(),
-  cg_reference: z.string(),
-  dab_reference: z.string(),
-  dtr_scandate: z.string(),
-  dtr_latitude: z.number().nullable(),
-  dtr_longitude: z.number().nullable(),
   tracking_reference: z.string(),
   signatures: z.boolean(),
   hasTracking: z.boolean(),

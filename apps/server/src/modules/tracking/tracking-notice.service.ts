@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../../db/client';
 import type { Tenant, TenantRegistry } from '../../db/tenants';
 import type { Clock } from '../../lib/clock';
-import type { Mailer } from '../../lib/mail';
+import { mailTo, trackingLink, type Mailer } from '../../lib/mail';
 import { noticeMail } from './tracking-notice.mail';
 import * as repo from './tracking-notice.repository';
 
@@ -33,14 +33,6 @@ export function queueStatusNotice(tx: Executor, dckId: number, status: string, n
   return event ? repo.queueNotice(tx, dckId, event, now) : Promise.resolve(false);
 }
 
-/** A docket's e-mail list ('a@x; b@y') as a mail's To. */
-const mailTo = (list: string) =>
-  list
-    .split(/[;,]/)
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .join(', ');
-
 /**
  * Sends the tenant's queued tracking notices (claimed first, so each goes out once however many
  * senders run), each with the tracking link of the public view. A failed mail is released for a
@@ -58,10 +50,8 @@ export async function sendPendingNotices(
     NOTICE_ATTEMPTS,
     BATCH,
   );
-  const base = deps.publicUrl.replace(/\/$/, '');
   let sent = 0;
   for (const n of claimed) {
-    const trackingLink = `${base}/docket/track?${new URLSearchParams({ tracking_ref: n.tracking_reference, database: tenant.name }).toString()}`;
     try {
       await deps.mailer.send(
         noticeMail({
@@ -69,7 +59,7 @@ export async function sendPendingNotices(
           to: mailTo(n.dck_email),
           dck_docket: n.dck_docket,
           event: n.dnot_event,
-          trackingLink,
+          trackingLink: trackingLink(deps.publicUrl, n.tracking_reference, tenant.name),
         }),
       );
       await repo.markSent(tenant.db, n.dnot_id, deps.clock.now());

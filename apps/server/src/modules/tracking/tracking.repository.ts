@@ -41,26 +41,29 @@ export async function insertStockLines(db: Executor, rows: NewStockLine[]): Prom
   if (rows.length) await db.insert(stockLines).values(rows);
 }
 
+/** The columns of a trace record (spec "bookings…" §3 Trace record), with its docket's number and first reference. */
+const traceColumns = {
+  dtr_id: traceRecords.dtr_id,
+  dtr_kind: traceRecords.dtr_kind,
+  dck_docket: dockets.dck_docket,
+  dck_cust_ref1: dockets.dck_cust_ref1,
+  drv_driver: traceRecords.drv_driver,
+  dtr_scandate: traceRecords.dtr_scandate,
+  tloc_description: traceRecords.tloc_description,
+  dtr_box: traceRecords.dtr_box,
+  dtr_item: traceRecords.dtr_item,
+  cg_cust_ref1: traceRecords.cg_cust_ref1,
+  cg_reference: traceRecords.cg_reference,
+  dab_reference: traceRecords.dab_reference,
+  dsts_id: traceRecords.dsts_id,
+  dtr_latitude: traceRecords.dtr_latitude,
+  dtr_longitude: traceRecords.dtr_longitude,
+};
+
 /** A docket's trace records, newest first, at most `limit`, with the docket's number and first reference. */
 export const traceOf = (db: Executor, dckId: number, limit: number) =>
   db
-    .select({
-      dtr_id: traceRecords.dtr_id,
-      dtr_kind: traceRecords.dtr_kind,
-      dck_docket: dockets.dck_docket,
-      dck_cust_ref1: dockets.dck_cust_ref1,
-      drv_driver: traceRecords.drv_driver,
-      dtr_scandate: traceRecords.dtr_scandate,
-      tloc_description: traceRecords.tloc_description,
-      dtr_box: traceRecords.dtr_box,
-      dtr_item: traceRecords.dtr_item,
-      cg_cust_ref1: traceRecords.cg_cust_ref1,
-      cg_reference: traceRecords.cg_reference,
-      dab_reference: traceRecords.dab_reference,
-      dsts_id: traceRecords.dsts_id,
-      dtr_latitude: traceRecords.dtr_latitude,
-      dtr_longitude: traceRecords.dtr_longitude,
-    })
+    .select(traceColumns)
     .from(traceRecords)
     .innerJoin(dockets, eq(dockets.dck_id, traceRecords.dtr_dck_id))
     .where(eq(traceRecords.dtr_dck_id, dckId))
@@ -227,20 +230,8 @@ export function traceList(db: Executor, f: TraceListFilter) {
       : [dir(TRACE_SORTS[f.sort.column]), desc(dockets.dck_docket)];
   return db
     .select({
-      dtr_id: traceRecords.dtr_id,
+      ...traceColumns,
       dck_id: dockets.dck_id,
-      dck_docket: dockets.dck_docket,
-      dck_cust_ref1: dockets.dck_cust_ref1,
-      drv_driver: traceRecords.drv_driver,
-      tloc_description: traceRecords.tloc_description,
-      dtr_box: traceRecords.dtr_box,
-      dtr_item: traceRecords.dtr_item,
-      cg_cust_ref1: traceRecords.cg_cust_ref1,
-      cg_reference: traceRecords.cg_reference,
-      dab_reference: traceRecords.dab_reference,
-      dtr_scandate: traceRecords.dtr_scandate,
-      dtr_latitude: traceRecords.dtr_latitude,
-      dtr_longitude: traceRecords.dtr_longitude,
       tracking_reference: dockets.tracking_reference,
       signatures: sql<boolean>`exists (select 1 from ${docketSignatures} s where s.dsig_dck_id = ${dockets.dck_id})`,
       hasStock: sql<boolean>`exists (select 1 from ${stockLines} k where k.stk_dck_id = ${dockets.dck_id})`,

@@ -146,7 +146,7 @@ export async function traceList(
           offset: (req.page - 1) * req.pageSize,
         });
   return {
-    rows: rows.slice(0, req.pageSize).map((r) => ({
+    rows: rows.slice(0, req.pageSize).map(({ dtr_kind: _kind, dsts_id: _status, ...r }) => ({
       ...r,
       dck_docket: Number(r.dck_docket),
       dtr_scandate: r.dtr_scandate.toISOString(),
