@@ -86,6 +86,10 @@ describe('the control room in Chromium', () => {
     const tab = await c.context().newPage();
     await tab.goto('/docket/list');
     await tab.getByRole('button', { name: `Track ${docket}` }).click();
+    await tab
+      .getByRole('dialog', { name: `Tracking View · Docket ${docket}` })
+      .getByRole('link', { name: 'Open the tracking view' })
+      .click();
     await tab.waitForURL(/tracking_ref=/);
     const ref = new URL(tab.url()).searchParams.get('tracking_ref')!;
     await tab.close();

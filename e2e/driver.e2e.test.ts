@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocketTrackingResponse, SignatureRow } from '@courier/contracts';
 import { booking } from '../apps/server/src/test/fixtures';
 import { startHarness, type Harness } from './harness';
-import { notification, settle } from './ui';
+import { notification, settle, signIn } from './ui';
 
 /**
  * The driver page in Chromium (issue 10 §2, §4): the control room allocates a new docket to driver
@@ -52,6 +52,27 @@ describe('the driver page in Chromium', () => {
       control,
     );
     const docket = `Docket ${booked.dck_docket}`;
+
+    // The control room sets D01's PIN in the Drivers modal (the PIN is never shown back).
+    const room = await (await h.newContext()).newPage();
+    await signIn(room, 'control', 'Control#2026');
+    await room.goto('/control');
+    await room.getByRole('heading', { name: 'CONTROL' }).waitFor();
+    await room.getByRole('button', { name: 'Drivers' }).click();
+    const drivers = room.getByRole('dialog', { name: 'Drivers' });
+    await drivers.getByRole('button', { name: 'Edit driver D01' }).waitFor();
+    await settle(room);
+    await h.screenshot(room, 'control-drivers');
+    await drivers.getByRole('button', { name: 'Edit driver D01' }).click();
+    const form = room.getByRole('dialog', { name: 'Driver D01' });
+    await expect(form.getByLabel('PIN').inputValue()).resolves.toBe('');
+    await form.getByLabel('PIN').fill('246810');
+    await settle(room);
+    await h.screenshot(room, 'control-driver-pin');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await room.getByText('Driver D01 saved').waitFor();
+    await room.getByRole('dialog', { name: 'Drivers' }).getByRole('cell', { name: 'Set' }).first().waitFor();
+    await room.context().close();
 
     const context = await h.newContext({ width: 390, height: 844 });
     await context.grantPermissions(['geolocation']);
@@ -128,5 +149,32 @@ describe('the driver page in Chromium', () => {
     });
     expect(image.headers.get('content-type')).toBe('image/png');
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(500);
+
+    // The customer's Track and Trace list shows the driver's scan and status changes, and opens the
+    // tracking view from the row.
+    const own = await (await h.newContext()).newPage();
+    await signIn(own, 'customer', 'Customer#2026');
+    await own
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Track and Trace' })
+      .click();
+    await own.getByRole('heading', { name: 'Track and Trace' }).waitFor();
+    const scanRow = own.locator('tbody tr').filter({ hasText: 'PARCEL-E2E-1' });
+    await scanRow.waitFor();
+    const scanText = await scanRow.innerText();
+    expect(scanText).toContain(String(booked.dck_docket));
+    expect(scanText).toContain('D01');
+    expect(scanText).toContain('E2E-DRIVER');
+    await own
+      .locator('tbody tr')
+      .filter({ hasText: String(booked.dck_docket) })
+      .filter({ hasText: 'Delivered' })
+      .first()
+      .waitFor();
+    await settle(own);
+    await h.screenshot(own, 'trace-list');
+    await scanRow.getByRole('link', { name: String(booked.dck_docket) }).click();
+    await own.getByRole('heading', { name: /^Tracking Reference / }).waitFor();
+    await own.getByRole('region', { name: 'Tracking View' }).getByText('Scanned PARCEL-E2E-1').waitFor();
   });
 });

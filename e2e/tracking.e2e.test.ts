@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, TrackDetailResponse } from '@courier/contracts';
 import { startHarness, type Harness } from './harness';
-import { settle } from './ui';
+import { settle, signIn } from './ui';
 
 /**
  * The full tracking view in Chromium (issue 10 §3): a guest opens a delivered demo docket's public
@@ -112,5 +112,69 @@ describe('the tracking view in Chromium', () => {
     other.searchParams.set('tracking_ref', 'TNOSUCHREF00000');
     expect((await fetch(other)).status).toBe(404);
     await context.close();
+  });
+
+  it('opens the row modals of the recent bookings and the Track and Trace list in both themes', async () => {
+    for (const [database, shot] of [
+      [DEMO, 'demo'],
+      ['Northern Express', 'north'],
+    ] as const) {
+      const page = await (await h.newContext()).newPage();
+      await signIn(page, 'customer', 'Customer#2026', database);
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'Your Recent Bookings' })
+        .click();
+      await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+      // A docket on the road: it has stock and a timeline.
+      const row = page
+        .locator('tbody tr')
+        .filter({ hasText: /In Transit|Collected/ })
+        .first();
+      await row.waitFor();
+      const docket = (await row.getByRole('link').first().textContent())!.trim();
+
+      await row.getByRole('button', { name: `Stock ${docket}` }).click();
+      const stock = page.getByRole('dialog', { name: `Stock List · Docket ${docket}` });
+      await stock.getByRole('row').nth(1).waitFor();
+      expect(await stock.getByRole('row').count()).toBeGreaterThan(1);
+      await settle(page);
+      await h.screenshot(page, `booking-modal-stock-${shot}`);
+      await page.keyboard.press('Escape');
+      await stock.waitFor({ state: 'detached' });
+
+      await row.getByRole('button', { name: `Track ${docket}` }).click();
+      const track = page.getByRole('dialog', { name: `Tracking View · Docket ${docket}` });
+      await track.getByRole('region', { name: 'Tracking View' }).getByRole('listitem').first().waitFor();
+      await track.locator('.leaflet-container, [data-testid="map-unavailable"]').first().waitFor();
+      await settle(page);
+      await h.screenshot(page, `booking-modal-track-${shot}`);
+      await page.keyboard.press('Escape');
+      await track.waitFor({ state: 'detached' });
+
+      await row.getByRole('button', { name: `Signature ${docket}` }).click();
+      const signatures = page.getByRole('dialog', { name: `Signatures · Docket ${docket}` });
+      await signatures.getByText('No signatures yet.').waitFor();
+      await settle(page);
+      await h.screenshot(page, `booking-modal-signatures-${shot}`);
+      await page.keyboard.press('Escape');
+      await signatures.waitFor({ state: 'detached' });
+
+      await row.getByRole('button', { name: `Map ${docket}` }).click();
+      const map = page.getByRole('dialog', { name: `Map View · Docket ${docket}` });
+      await map.locator('.leaflet-container, [data-testid="map-unavailable"]').first().waitFor();
+      await page.keyboard.press('Escape');
+      await map.waitFor({ state: 'detached' });
+
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'Track and Trace' })
+        .click();
+      await page.getByRole('heading', { name: 'Track and Trace' }).waitFor();
+      await page.locator('tbody tr').first().waitFor();
+      await settle(page);
+      await h.screenshot(page, `trace-list-${shot}`);
+      await page.context().close();
+    }
   });
 });

@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(logRoutes);
   await app.register(reportRoutes);
   await app.register(eventRoutes(deps, deps.liveEvents));
-  await app.register(trackingRoutes);
+  await app.register(trackingRoutes(deps));
   await app.register(publicTrackingRoutes(deps));
   await app.register(driverRoutes(deps));
   const sandbox = new SandboxProvider(deps.clock);

@@ -3,6 +3,7 @@ import { appVersion, readEnv } from './config/env';
 import { configuredTenants, demoTenants, embeddedDir } from './config/tenants-config';
 import { buildApp } from './app';
 import { scheduleLogPurge } from './modules/audit/log-purge.job';
+import { scheduleNoticeSweep } from './modules/tracking/tracking-notice.job';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { openTenants } from './db/tenants';
 import {
@@ -94,8 +95,18 @@ async function main(): Promise<void> {
     payments: paymentProvidersFromEnv(env, systemClock),
   });
   const stopPurge = scheduleLogPurge(tenants, systemClock, (msg, err) => app.log.error({ err }, msg));
+  const stopNotices = scheduleNoticeSweep(
+    {
+      mailer,
+      publicUrl: env.PUBLIC_URL,
+      clock: systemClock,
+      onNoticeError: (err) => app.log.error({ err }, 'tracking notice failed'),
+    },
+    tenants,
+  );
   close = async () => {
     stopPurge();
+    stopNotices();
     await app.close();
     await tenants.close();
     rateLimitRedis?.disconnect();

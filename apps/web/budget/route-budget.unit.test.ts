@@ -41,14 +41,16 @@ const CEILING: Record<string, { js: number }> = {
   // got a chunk of their own (188,400 bytes with /control and the keyboard work). 190,500 since the
   // log viewer's two lazy routes re-cut the shared Mantine input chunks (+1.1 KB) and focus after a
   // modal learnt to find a rebuilt trigger (+0.2 KB): 190,099 bytes. 191,500 since the user
-  // screens re-cut them again and split the password rules from the policy call (190,939).
-  '/login': { js: 191_500 },
+  // screens re-cut them again and split the password rules from the policy call (190,939). 192,000
+  // for the Track and Trace route in the router's table (191,520).
+  '/login': { js: 192_000 },
   // 217,000 until React, the router and TanStack Query got a chunk of their own and the recent list's
   // schema loaded with its answer, which took zod off the home screen (189,000 bytes). Lower it
   // again, never raise it lightly: 191,000 for the same re-cut as /login (190,592 bytes); 192,000
   // for the System Settings menu entry and its icon in the shell and a further re-cut (191,058);
-  // 193,000 for the Users and My Account entries and their icons (192,031).
-  '/home': { js: 193_000 },
+  // 193,000 for the Users and My Account entries and their icons (192,031); 193,500 for the Track
+  // and Trace entry and its icon (193,248).
+  '/home': { js: 193_500 },
 };
 
 /** No single chunk a route loads first may be bigger than this, compressed. */

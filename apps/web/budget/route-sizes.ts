@@ -33,6 +33,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/address/list': [GUARD, 'src/features/addresses/pages/AddressListPage.tsx'],
   '/address/detail': [GUARD, 'src/features/addresses/pages/AddressDetailPage.tsx'],
   '/docket/track': [GUARD, 'src/features/tracking/pages/TrackPage.tsx'],
+  '/docket/trace': [GUARD, 'src/features/tracking/pages/TraceListPage.tsx'],
   '/register': [GUARD, 'src/features/register/pages/RegisterPage.tsx'],
   '/control': [GUARD, 'src/features/control/pages/ControlPage.tsx'],
   '/user/list': [GUARD, 'src/features/users/pages/UserListPage.tsx'],

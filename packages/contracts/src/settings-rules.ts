@@ -61,6 +61,7 @@ const RULES: Record<string, Rule> = {
   'general.GlobalHOO': flag,
   'general.BookingHOO': flag,
   'general.TermsCheckbox': flag,
+  'general.TrackingMail': flag,
   'config.PasswordMinLength': whole(4, 64),
   'config.PasswordEnforceRules': flag,
   'config.OtpExpireMinutes': whole(1, 1440),
@@ -74,6 +75,9 @@ const RULES: Record<string, Rule> = {
   'default.aset_today_format': dateFormat,
   'default.aset_web_tracking': flag,
   'default.aset_web_quicktracking': flag,
+  'default.aset_trace_reference': flag,
+  'default.aset_trace_consignment': flag,
+  'default.aset_trace_traceref': flag,
   'payment.holdMargin': percent,
   'payment.currencyCode': {
     check: (v) => /^[A-Z]{3}$/.test(v),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, str } from './common';
+import { ukDate } from './dockets';
 
 /**
  * Tracking (spec "bookings…" §3 Trace record, §7 docket/tracking, stock/list,
@@ -133,11 +134,20 @@ export const publicSignatureRow = z.object({
 });
 export type PublicSignatureRow = z.infer<typeof publicSignatureRow>;
 
+/** A delivery photo as the public tracking view shows it; `url` serves it only with the same reference. */
+export const publicPhotoRow = z.object({
+  dpho_id: z.number().int(),
+  dpho_time: z.string(),
+  url: z.string(),
+});
+export type PublicPhotoRow = z.infer<typeof publicPhotoRow>;
+
 /**
  * docket/track/detail answer (public, by tracking reference): Tracking View, Stock List,
  * Signatures and Map View of one docket. `timeline` newest first; `route` the positions travelled,
  * oldest first; `markers` the first (collection) and last (delivery) address; `driver` the newest
- * position while the docket is live (not in a complete status), else null; `map` the tile URL
+ * position while the docket is live (not in a complete status), else null; `photos` the delivery
+ * photos (each served only with the same reference); `map` the tile URL
  * template ('' when the server has no map) and its attribution. No price, no contacts, no driver.
  */
 export const trackDetailResponse = z.object({
@@ -148,9 +158,72 @@ export const trackDetailResponse = z.object({
   driver: mapPoint.nullable(),
   stock: z.array(stockRow),
   signatures: z.array(publicSignatureRow),
+  photos: z.array(publicPhotoRow),
   map: z.object({ tileUrl: z.string(), attribution: z.string(), zoom: z.number().int() }),
 });
 export type TrackDetailResponse = z.infer<typeof trackDetailResponse>;
 
 /** Spec "bookings…" §9: the map's default zoom. */
 export const MAP_DEFAULT_ZOOM = 6;
+
+// ---------------------------------------------------------------------------------------------
+// Track and Trace list (spec "bookings…" §2 Track and Trace list, §7 trackandtrace/list).
+
+/** Columns the Track and Trace list sorts by in SQL; the default is the docket number, descending. */
+export const TRACE_SORT_COLUMNS = ['dck_docket', 'dtr_scandate', 'drv_driver', 'tloc_description'] as const;
+export type TraceSortColumn = (typeof TRACE_SORT_COLUMNS)[number];
+
+/**
+ * trackandtrace/list body (spec "bookings…" §7 `(dateStart, dateEnd)`, DD/MM/YYYY, both or neither;
+ * neither is the default window, two days back to today, spec §9), with the page and sort.
+ */
+export const traceListRequest = z.object({
+  dateStart: ukDate.optional(),
+  dateEnd: ukDate.optional(),
+  sort: z
+    .object({ column: z.enum(TRACE_SORT_COLUMNS), direction: z.enum(['asc', 'desc']) })
+    .default({ column: 'dck_docket', direction: 'desc' }),
+  page: z.number().int().min(1).max(100000).default(1),
+  pageSize: z.union([z.literal(20), z.literal(50)]).default(20),
+});
+export type TraceListRequest = z.input<typeof traceListRequest>;
+
+/**
+ * One row of the Track and Trace list (spec "bookings…" §3 Trace record): the docket number and
+ * first reference, the driver, location, container, item, consignment number and reference, trace
+ * ref, the scan time (ISO) and position. `tracking_reference` opens the tracking view: '' when the
+ * user's docket access is disabled (`ausr_trace_disable_docket_access` 'T'). `signatures`,
+ * `hasTracking` and `hasStock` say what the docket has to show.
+ */
+export const traceListRow = traceRecordRow.omit({ dtr_kind: true, dsts_id: true }).extend({
+  dck_id: z.number().int(),
+  tracking_reference: z.string(),
+  signatures: z.boolean(),
+  hasTracking: z.boolean(),
+  hasStock: z.boolean(),
+});
+export type TraceListRow = z.infer<typeof traceListRow>;
+
+/**
+ * trackandtrace/list answer: one page, the window it covers (DD/MM/YYYY), which of the optional
+ * columns the settings show (Reference, Consignment No and Ref, Trace Ref) and whether a row may
+ * open the tracking view.
+ */
+export const traceListResponse = z.object({
+  rows: z.array(traceListRow),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+  dateStart: z.string(),
+  dateEnd: z.string(),
+  columns: z.object({ reference: z.boolean(), consignment: z.boolean(), traceRef: z.boolean() }),
+  docketAccess: z.boolean(),
+});
+export type TraceListResponse = z.infer<typeof traceListResponse>;
+
+/** The settings (group default) that show the Track and Trace list's optional columns ('T' shows, the default). */
+export const TRACE_COLUMN_SETTINGS = {
+  reference: 'aset_trace_reference',
+  consignment: 'aset_trace_consignment',
+  traceRef: 'aset_trace_traceref',
+} as const;

@@ -80,6 +80,30 @@ export function ukNextDayStart(value: string): Date | null {
   return d ? ukMidnight(d[2], d[1], d[0] + 1) : null;
 }
 
+/**
+ * An inclusive range of DD/MM/YYYY days as UK day bounds: `from` the start of the first day, `to`
+ * the start of the day after the last. `fields` names what is wrong (not a date, only one of the
+ * two given, the end before the start); the bounds are set only when both days are real dates.
+ */
+export function ukDayRange(
+  dateStart: string | undefined,
+  dateEnd: string | undefined,
+): { from?: Date; to?: Date; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const from = dateStart ? ukDayStart(dateStart) : undefined;
+  const end = dateEnd ? ukDayStart(dateEnd) : undefined;
+  if (from === null) fields.dateStart = 'Not a date';
+  if (end === null) fields.dateEnd = 'Not a date';
+  if (Boolean(dateStart) !== Boolean(dateEnd))
+    fields[dateStart ? 'dateEnd' : 'dateStart'] ??= 'Give both dates';
+  if (from && end && end < from) fields.dateEnd = 'dateEnd is before dateStart';
+  return {
+    from: from ?? undefined,
+    to: end && dateEnd ? (ukNextDayStart(dateEnd) ?? undefined) : undefined,
+    fields,
+  };
+}
+
 /** Weekday key (sun…sat), name and HH:mm of a moment in UK time. */
 export function ukDayAndTime(d: Date): { key: string; name: string; time: string } {
   const p = ukParts(d);

@@ -52,3 +52,15 @@ export function createMailer(opts: MailerOptions): Mailer {
 /** Escapes text for an HTML mail body. */
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The addresses of an e-mail list ('a@x; b@y', spec "bookings…" §5), comma-separated for a mail's To. */
+export const mailTo = (list: string): string =>
+  list
+    .split(/[;,]/)
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(', ');
+
+/** The public tracking view's link of a tracking reference in a tenant, under the base URL of links in mails. */
+export const trackingLink = (publicUrl: string, trackingRef: string, database: string): string =>
+  `${publicUrl.replace(/\/$/, '')}/docket/track?${new URLSearchParams({ tracking_ref: trackingRef, database }).toString()}`;

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMailer, escapeHtml } from './mail';
+import { createMailer, escapeHtml, mailTo, trackingLink } from './mail';
 import { otpMail, resetMail } from '../modules/auth/auth.mail';
 
 describe('createMailer without SMTP_URL', () => {
@@ -38,5 +38,17 @@ describe('mail templates', () => {
   });
   it('escapes HTML', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('mail addresses and links', () => {
+  it("turns a docket's e-mail list into a To line", () => {
+    expect(mailTo(' a@x.test; b@y.test ,,c@z.test ')).toBe('a@x.test, b@y.test, c@z.test');
+    expect(mailTo('')).toBe('');
+  });
+  it('builds the public tracking link of a reference in a tenant', () => {
+    expect(trackingLink('https://portal.test/', 'TABC-1', 'Demo Couriers')).toBe(
+      'https://portal.test/docket/track?tracking_ref=TABC-1&database=Demo+Couriers',
+    );
   });
 });

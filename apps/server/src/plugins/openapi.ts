@@ -21,6 +21,7 @@ export const PUBLIC_CALLS = new Set([
   '/api/docket/track/events',
   '/api/docket/track/detail',
   '/api/docket/track/signature/{id}',
+  '/api/docket/track/photo/{id}',
   '/api/quote/country/list',
   '/api/quote/county/list',
   '/api/quote/postcode/list',
@@ -175,6 +176,10 @@ export const SUMMARIES: Record<string, string> = {
     'Tracking view by tracking reference: timeline, route, markers, stock and signatures (public)',
   '/api/docket/track/signature/{id}':
     "A signature image (PNG) of the tracking reference's docket only (public)",
+  '/api/docket/track/photo/{id}':
+    "A delivery photo (JPEG or PNG) of the tracking reference's docket only (public)",
+  '/api/trackandtrace/list':
+    "Track and Trace list: a page of the trace records of the caller's accounts in a date window",
   '/api/driver/auth/login': 'Driver page: sign in with driver code and PIN',
   '/api/driver/auth/logout': "Driver page: end the driver's session",
   '/api/driver/auth/session': 'Driver page: the signed-in driver',

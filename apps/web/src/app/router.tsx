@@ -30,6 +30,7 @@ export const SCREENS: ScreenRoute[] = [
   screen('/address/list', () => import('../features/addresses/pages/AddressListPage')),
   screen('/address/detail', () => import('../features/addresses/pages/AddressDetailPage')),
   screen('/docket/track', () => import('../features/tracking/pages/TrackPage')),
+  screen('/docket/trace', () => import('../features/tracking/pages/TraceListPage')),
   screen('/register', () => import('../features/register/pages/RegisterPage')),
   screen('/control', () => import('../features/control/pages/ControlPage')),
   screen('/user/list', () => import('../features/users/pages/UserListPage')),

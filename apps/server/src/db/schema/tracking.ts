@@ -8,8 +8,10 @@ import {
   pgTable,
   serial,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { docketAddresses, dockets } from './dockets';
 import { drivers } from './control';
 
@@ -133,4 +135,34 @@ export const driverSessions = pgTable(
     dses_expires: timestamp('dses_expires', { withTimezone: true }).notNull(),
   },
   (t) => [index('driver_sessions_driver_idx').on(t.drv_driver)],
+);
+
+/** The events a docket's e-mail addresses are told of (issue 10 §3, beyond the spec). */
+export const NOTICE_EVENTS = ['collected', 'delivered'] as const;
+
+/**
+ * Tracking e-mail notices (dnot_*): one row per docket and event, the unique key that keeps a
+ * notice from going out twice (two status changes racing, a replayed driver action, two server
+ * processes sending). `dnot_claimed` is set when a sender takes it, `dnot_sent` when the mail server
+ * accepted it; a failed send is released for another try, at most NOTICE_ATTEMPTS times.
+ */
+export const docketNotices = pgTable(
+  'docket_notices',
+  {
+    dnot_id: serial('dnot_id').primaryKey(),
+    dnot_dck_id: integer('dnot_dck_id')
+      .notNull()
+      .references(() => dockets.dck_id, { onDelete: 'cascade' }),
+    dnot_event: varchar('dnot_event', { length: 20, enum: NOTICE_EVENTS }).notNull(),
+    dnot_created: timestamp('dnot_created', { withTimezone: true }).notNull(),
+    dnot_claimed: timestamp('dnot_claimed', { withTimezone: true }),
+    dnot_sent: timestamp('dnot_sent', { withTimezone: true }),
+    dnot_attempts: integer('dnot_attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('docket_notices_event_uq').on(t.dnot_dck_id, t.dnot_event),
+    index('docket_notices_pending_idx')
+      .on(t.dnot_id)
+      .where(sql`${t.dnot_sent} is null`),
+  ],
 );

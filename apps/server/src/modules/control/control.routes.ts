@@ -27,6 +27,10 @@ const anyBody = z.object({}).passthrough().optional();
  */
 export function controlRoutes(deps: ControlDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const noticing = {
+      ...deps,
+      onNoticeError: (err: unknown) => app.log.error({ err }, 'tracking notice failed'),
+    };
     app.post(
       '/api/circuit/list',
       { schema: { body: anyBody, response: { 200: z.array(circuitRow) } } },
@@ -56,7 +60,7 @@ export function controlRoutes(deps: ControlDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/docket/status/change',
       { schema: { body: statusChangeRequest, response: { 200: statusChangeResponse } } },
-      async (req) => changeStatus(await req.authenticate(), deps, req.body),
+      async (req) => changeStatus(await req.authenticate(), noticing, req.body),
     );
     app.post(
       '/api/driver/list',

@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import type { circuitDocketListRequest, driverInput, driverListRequest } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
+import type { NoticeDeps } from '../tracking/tracking-notice.service';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/audit.repository';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
@@ -24,7 +25,7 @@ import { hashPassword } from '../auth/login.service';
 import { endDriverSessions } from '../driver/driver.repository';
 
 /** What the control room needs beyond the caller. */
-export interface ControlDeps {
+export interface ControlDeps extends Partial<Omit<NoticeDeps, 'clock'>> {
   clock: Clock;
 }
 

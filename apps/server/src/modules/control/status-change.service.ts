@@ -15,6 +15,7 @@ import { notifyDocket, notifyDockets } from '../events/events.repository';
 import * as circuits from './circuits.repository';
 import type { Executor } from '../../db/client';
 import { insertTraceRecords } from '../tracking/tracking.repository';
+import { afterStatusChange, queueStatusNotice } from '../tracking/tracking-notice.service';
 import type { ControlDeps } from './control.service';
 import * as repo from './status.repository';
 
@@ -79,6 +80,7 @@ export async function changeStatus(
     ausr_id: auth.user.ausr_id,
     logon: auth.user.ausr_logon,
   });
+  afterStatusChange(deps, auth.tenant, saved.dck_status);
 
   let message: string | undefined;
   if (needOf(input.status) === 'driver' && saved.drv_driver) {
@@ -97,7 +99,7 @@ export async function changeStatus(
  * active `driver`, the others `signed_by` (else 400 naming the field). B, C, D, E, Q, R, I are
  * stamped now; the others take `time` (ISO, not in the future nor before the booking) or now. The
  * docket's status, status time and driver, a status history row, a status trace record (at
- * `where` when given), an audit row, the live event, and what `within` writes (signature, photo)
+ * `where` when given), the tracking e-mail notice of a collection or delivery, an audit row, the live event, and what `within` writes (signature, photo)
  * are written in one transaction (a savepoint when `db` is already one).
  */
 export async function applyStatusChange(
@@ -193,6 +195,7 @@ export async function applyStatusChange(
         dtr_longitude: options.where?.dtr_longitude ?? null,
       },
     ]);
+    await queueStatusNotice(tx, docket.dck_id, input.status, now);
     await writeAudit(tx, {
       user: actor.logon,
       unit: 'control',

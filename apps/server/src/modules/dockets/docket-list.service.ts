@@ -1,7 +1,7 @@
 import { type ListResponse, type ListRow, type listFilter } from '@courier/contracts';
 import type { z } from 'zod';
 import { validationError } from '../../lib/app-error';
-import { ukDayStart, ukNextDayStart } from '../../lib/dates';
+import { ukDayRange } from '../../lib/dates';
 import { assertRight, docketScope, type AuthContext } from '../auth/access';
 import type { DocketDeps } from './dockets.service';
 import { shownPounds } from '../pricing/price-view';
@@ -20,16 +20,9 @@ export function sqlFilter(
   f: Filter,
 ): Omit<ListFilter, 'limit' | 'offset'> {
   assertRight(auth, 'history');
-  const fields: Record<string, string> = {};
-  const from = f.dateStart ? ukDayStart(f.dateStart) : undefined;
-  const end = f.dateEnd ? ukDayStart(f.dateEnd) : undefined;
+  const { from, to, fields } = ukDayRange(f.dateStart, f.dateEnd);
   if (f.archive && !f.dateStart) fields.dateStart = 'dateStart is required';
   if (f.archive && !f.dateEnd) fields.dateEnd = 'dateEnd is required';
-  if (from === null) fields.dateStart = 'Not a date';
-  if (end === null) fields.dateEnd = 'Not a date';
-  if (Boolean(f.dateStart) !== Boolean(f.dateEnd))
-    fields[f.dateStart ? 'dateEnd' : 'dateStart'] ??= 'Give both dates';
-  if (from && end && end < from) fields.dateEnd = 'dateEnd is before dateStart';
   if (Object.keys(fields).length) throw validationError(fields);
   if (f.sort.column === 'cust_total_price') assertRight(auth, 'price');
   return {
@@ -37,9 +30,9 @@ export function sqlFilter(
     archive: f.archive,
     now: deps.clock.now(),
     search: f.search,
-    from: from ?? undefined,
+    from,
     // The end day is inclusive: up to the start of the next UK day.
-    to: end && f.dateEnd ? (ukNextDayStart(f.dateEnd) ?? undefined) : undefined,
+    to,
     sort: f.sort,
   };
 }

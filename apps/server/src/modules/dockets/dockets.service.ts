@@ -22,7 +22,7 @@ import { validateBooking } from './docket.validation';
 import { priceJob, travelMinutes, type PricePence } from '../pricing/pricing.service';
 import { capacityOf, overCapacity } from '../pricing/capacity';
 import * as repo from './dockets.repository';
-import type { Mailer } from '../../lib/mail';
+import { mailTo, trackingLink, type Mailer } from '../../lib/mail';
 import { issueRegistrationToken, registrationLink } from '../users/register.service';
 import { seesPrices, shownPounds } from '../pricing/price-view';
 import { bookingMail } from './booking.mail';
@@ -110,14 +110,6 @@ const searchText = (docketNo: number, input: DocketData) =>
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
-
-/** The addresses of an e-mail list ('a@x; b@y'), comma-separated for the mail's To. */
-const mailTo = (list: string) =>
-  list
-    .split(/[;,]/)
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .join(', ');
 
 /**
  * docket/post: saves the docket, its addresses, barcodes and parcels in one transaction, with the
@@ -270,14 +262,12 @@ export function sendConfirmation(
   token: string,
   totalPence: number | null,
 ): Promise<void> {
-  const base = deps.publicUrl.replace(/\/$/, '');
-  const trackingLink = `${base}/docket/track?${new URLSearchParams({ tracking_ref: saved.tracking_reference, database }).toString()}`;
   return deps.mailer.send(
     bookingMail({
       tenant: database,
       to: mailTo(input.dck_email),
       dck_docket: saved.dck_docket,
-      trackingLink,
+      trackingLink: trackingLink(deps.publicUrl, saved.tracking_reference, database),
       registerLink: registrationLink(
         deps.publicUrl,
         {

@@ -10,14 +10,15 @@ import {
   type driverScanRequest,
 } from '@courier/contracts';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { Executor } from '../../db/client';
 import { applyStatusChange, notifyDocketEvents, type ChangeDocket } from '../control/status-change.service';
 import * as statusRepo from '../control/status.repository';
 import { addressesOf } from '../dockets/dockets.repository';
 import { idempotencyOf, once } from '../idempotency/idempotency.service';
 import * as tracking from '../tracking/tracking.repository';
+import { afterStatusChange, type NoticeDeps } from '../tracking/tracking-notice.service';
 import type { DriverContext } from './driver-auth.service';
 import * as repo from './driver.repository';
 
@@ -28,7 +29,7 @@ import * as repo from './driver.repository';
  */
 
 /** What the driver calls need beyond the caller. */
-export interface DriverDeps {
+export interface DriverDeps extends Partial<Omit<NoticeDeps, 'clock'>> {
   clock: Clock;
 }
 
@@ -141,7 +142,8 @@ function imageBytes(base64: string, type: 'image/png' | 'image/jpeg', field: str
  *   missing or not a PNG), stored with the delivery address, time and position; optional `photo`;
  * - `exception` → E with `exception`, an active reason (400 naming it), signed by the driver.
  * 404 for a docket not allocated to the driver. A repeated key answers the first result, even once
- * the job has been reallocated or completed since.
+ * the job has been reallocated or completed since. After the commit a collection's or delivery's
+ * tracking e-mail goes out in the background.
  */
 export async function jobAction(
   ctx: DriverContext,
@@ -151,76 +153,82 @@ export async function jobAction(
 ): Promise<DriverActionResponse> {
   const now = deps.clock.now();
   const driver = ctx.driver;
-  return once(ctx.db, idemOf(ctx, 'job/action', key, input), now, async (tx) => {
-    // Inside: a report replayed after the job was reallocated gets its first answer, not 404.
-    const docket = await ownDocket(ctx, tx, input.dck_id);
-    const stops = await addressesOf(tx, docket.dck_id);
-    let signed_by = input.signed_by;
-    let signature: Buffer | undefined;
-    let photo: Buffer | undefined;
-    if (input.action === 'collected') signed_by ||= stops[0]?.dadd_name || driver.drv_name;
-    if (input.action === 'exception') {
-      if (!input.exception) throw validationError({ exception: 'Choose a reason' });
-      signed_by = driver.drv_name;
-    }
-    if (input.action === 'delivered') {
-      if (!input.signature) throw validationError({ signature: 'A signature is required' });
-      signature = imageBytes(input.signature, 'image/png', 'signature');
-    }
-    if (input.photo) {
-      if (!input.photo_type) throw validationError({ photo_type: 'Say whether the photo is JPEG or PNG' });
-      photo = imageBytes(input.photo, input.photo_type, 'photo');
-    }
-    const where = { dtr_latitude: input.dtr_latitude, dtr_longitude: input.dtr_longitude };
-    const saved = await applyStatusChange(
-      tx,
-      now,
-      docket,
-      {
-        docket: docket.dck_docket,
-        from: input.from,
-        status: ACTION_STATUS[input.action],
-        driver: '',
-        exception: input.action === 'exception' ? input.exception : '',
-        reason: '',
-        signed_by: signed_by.slice(0, 50),
-        time: input.action === 'collected' ? input.time : undefined,
-      },
-      { ausr_id: null, logon: `driver ${driver.drv_driver}` },
-      {
-        where,
-        within: async (t) => {
-          const stop = input.action === 'collected' ? stops[0] : stops[stops.length - 1];
-          if (signature)
-            await tracking.insertSignature(t, {
-              dsig_dck_id: docket.dck_id,
-              dsig_dadd_id: stop?.dadd_id ?? null,
-              drv_driver: driver.drv_driver,
-              dsig_signed_by: signed_by,
-              dsig_time: now,
-              dsig_latitude: where.dtr_latitude ?? null,
-              dsig_longitude: where.dtr_longitude ?? null,
-              dsig_png: signature,
-            });
-          if (photo && input.photo_type)
-            await tracking.insertPhoto(t, {
-              dpho_dck_id: docket.dck_id,
-              dpho_dadd_id: stop?.dadd_id ?? null,
-              drv_driver: driver.drv_driver,
-              dpho_time: now,
-              dpho_type: input.photo_type,
-              dpho_bytes: photo,
-            });
+  return once(
+    ctx.db,
+    idemOf(ctx, 'job/action', key, input),
+    now,
+    async (tx) => {
+      // Inside: a report replayed after the job was reallocated gets its first answer, not 404.
+      const docket = await ownDocket(ctx, tx, input.dck_id);
+      const stops = await addressesOf(tx, docket.dck_id);
+      let signed_by = input.signed_by;
+      let signature: Buffer | undefined;
+      let photo: Buffer | undefined;
+      if (input.action === 'collected') signed_by ||= stops[0]?.dadd_name || driver.drv_name;
+      if (input.action === 'exception') {
+        if (!input.exception) throw validationError({ exception: 'Choose a reason' });
+        signed_by = driver.drv_name;
+      }
+      if (input.action === 'delivered') {
+        if (!input.signature) throw validationError({ signature: 'A signature is required' });
+        signature = imageBytes(input.signature, 'image/png', 'signature');
+      }
+      if (input.photo) {
+        if (!input.photo_type) throw validationError({ photo_type: 'Say whether the photo is JPEG or PNG' });
+        photo = imageBytes(input.photo, input.photo_type, 'photo');
+      }
+      const where = { dtr_latitude: input.dtr_latitude, dtr_longitude: input.dtr_longitude };
+      const saved = await applyStatusChange(
+        tx,
+        now,
+        docket,
+        {
+          docket: docket.dck_docket,
+          from: input.from,
+          status: ACTION_STATUS[input.action],
+          driver: '',
+          exception: input.action === 'exception' ? input.exception : '',
+          reason: '',
+          signed_by: signed_by.slice(0, 50),
+          time: input.action === 'collected' ? input.time : undefined,
         },
-      },
-    );
-    return {
-      dck_id: saved.dck_id,
-      dck_docket: saved.dck_docket,
-      dck_status: saved.dck_status,
-      dck_status_time: saved.dck_status_time,
-    };
-  });
+        { ausr_id: null, logon: `driver ${driver.drv_driver}` },
+        {
+          where,
+          within: async (t) => {
+            const stop = input.action === 'collected' ? stops[0] : stops[stops.length - 1];
+            if (signature)
+              await tracking.insertSignature(t, {
+                dsig_dck_id: docket.dck_id,
+                dsig_dadd_id: stop?.dadd_id ?? null,
+                drv_driver: driver.drv_driver,
+                dsig_signed_by: signed_by,
+                dsig_time: now,
+                dsig_latitude: where.dtr_latitude ?? null,
+                dsig_longitude: where.dtr_longitude ?? null,
+                dsig_png: signature,
+              });
+            if (photo && input.photo_type)
+              await tracking.insertPhoto(t, {
+                dpho_dck_id: docket.dck_id,
+                dpho_dadd_id: stop?.dadd_id ?? null,
+                drv_driver: driver.drv_driver,
+                dpho_time: now,
+                dpho_type: input.photo_type,
+                dpho_bytes: photo,
+              });
+          },
+        },
+      );
+      return {
+        dck_id: saved.dck_id,
+        dck_docket: saved.dck_docket,
+        dck_status: saved.dck_status,
+        dck_status_time: saved.dck_status_time,
+      };
+    },
+    (answer) => afterStatusChange(deps, ctx.tenant, answer.dck_status),
+  );
 }
 
 /**

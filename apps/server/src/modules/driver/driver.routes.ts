@@ -19,8 +19,10 @@ import { DRIVER_COOKIE, driverCookieOptions } from '../../plugins/auth';
 import type { AuthDeps } from '../auth/auth-deps';
 import { driverLogin, driverLogout, driverSessionOf } from './driver-auth.service';
 import * as jobs from './driver-jobs.service';
+import type { NoticeDeps } from '../tracking/tracking-notice.service';
 
-export interface DriverRouteOptions extends Pick<AuthDeps, 'tenants' | 'clock'> {
+export interface DriverRouteOptions
+  extends Pick<AuthDeps, 'tenants' | 'clock'>, Partial<Pick<NoticeDeps, 'mailer' | 'publicUrl'>> {
   cookieSecure: boolean;
   /** Sign-in attempts allowed per address and driver code per minute (as the users' login). */
   loginRateMax: number;
@@ -44,6 +46,10 @@ const ACTION_BODY_LIMIT = 3_500_000;
  */
 export function driverRoutes(deps: DriverRouteOptions): FastifyPluginAsyncZod {
   return async (app) => {
+    const noticing = {
+      ...deps,
+      onNoticeError: (err: unknown) => app.log.error({ err }, 'tracking notice failed'),
+    };
     app.post(
       '/api/driver/auth/login',
       {
@@ -89,7 +95,7 @@ export function driverRoutes(deps: DriverRouteOptions): FastifyPluginAsyncZod {
         },
       },
       async (req) =>
-        jobs.jobAction(await req.authenticateDriver(), deps, req.body, req.headers['idempotency-key']),
+        jobs.jobAction(await req.authenticateDriver(), noticing, req.body, req.headers['idempotency-key']),
     );
     app.post(
       '/api/driver/scan',

@@ -27,9 +27,9 @@ const ROUTE_LIMIT = 2000;
 const point = (p: { lat: number | null; lon: number | null } | undefined): MapPoint | null =>
   p && p.lat !== null && p.lon !== null ? { lat: p.lat, lon: p.lon } : null;
 
-/** The address of a signature image as the public view serves it: only with the same reference. */
-const publicSignatureUrl = (req: TrackRequest, id: number) =>
-  `/api/docket/track/signature/${id}?${new URLSearchParams({ database: req.database, tracking_ref: req.tracking_ref.toUpperCase() }).toString()}`;
+/** The address of an image as the public view serves it: only with the same reference. */
+const publicImageUrl = (kind: 'signature' | 'photo', req: TrackRequest, id: number) =>
+  `/api/docket/track/${kind}/${id}?${new URLSearchParams({ database: req.database, tracking_ref: req.tracking_ref.toUpperCase() }).toString()}`;
 
 /**
  * docket/track/detail (public, the same checks as docket/track): the Tracking View, Stock List,
@@ -44,12 +44,13 @@ export async function trackDetail(
 ): Promise<TrackDetailResponse> {
   const { tenant, dck_id, live } = await trackedDocket(deps, req, caller);
   const db = tenant.db;
-  const [timeline, positions, ends, stock, signatures] = await Promise.all([
+  const [timeline, positions, ends, stock, signatures, photos] = await Promise.all([
     repo.publicTimelineOf(db, dck_id, TIMELINE_LIMIT),
     repo.positionsOf(db, dck_id, ROUTE_LIMIT),
     repo.addressPointsOf(db, dck_id),
     repo.stockOf(db, dck_id),
     repo.signaturesOf(db, dck_id),
+    repo.photosOf(db, dck_id),
   ]);
   const route = positions.map(point).filter((p): p is MapPoint => p !== null);
   return {
@@ -67,24 +68,32 @@ export async function trackDetail(
       dsig_id: s.dsig_id,
       dsig_signed_by: s.dsig_signed_by,
       dsig_time: s.dsig_time.toISOString(),
-      url: publicSignatureUrl(req, s.dsig_id),
+      url: publicImageUrl('signature', req, s.dsig_id),
+    })),
+    photos: photos.map((p) => ({
+      dpho_id: p.dpho_id,
+      dpho_time: p.dpho_time.toISOString(),
+      url: publicImageUrl('photo', req, p.dpho_id),
     })),
     map: { tileUrl: deps.mapTileUrl ?? '', attribution: deps.mapAttribution ?? '', zoom: MAP_DEFAULT_ZOOM },
   };
 }
 
 /**
- * GET /api/docket/track/signature/{id}?database&tracking_ref (public): the signature's PNG only when
- * it belongs to the docket of that reference; any other id is 404, as an unknown reference is.
+ * GET /api/docket/track/signature/{id} and /api/docket/track/photo/{id}?database&tracking_ref
+ * (public): the signature's PNG, or the photo's JPEG or PNG, only when it belongs to the docket of
+ * that reference; any other id is 404, as an unknown reference is.
  */
-export async function trackSignatureImage(
+export async function trackImage(
   deps: Pick<DocketDeps, 'tenants'>,
+  kind: 'signature' | 'photo',
   req: TrackRequest,
   id: number,
   caller: AuthContext | undefined,
 ): Promise<ImageOut> {
   const { tenant, dck_id } = await trackedDocket(deps, req, caller);
-  const found = await repo.signatureImage(tenant.db, id);
+  const found =
+    kind === 'signature' ? await repo.signatureImage(tenant.db, id) : await repo.photoImage(tenant.db, id);
   if (!found || found.dck_id !== dck_id) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
-  return { type: 'image/png', bytes: found.bytes };
+  return { type: found.type === 'image/png' ? 'image/png' : 'image/jpeg', bytes: found.bytes };
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import type { TraceSortColumn } from '@courier/contracts';
 import type { Executor } from '../../db/client';
 import {
   docketAddresses,
@@ -9,6 +10,7 @@ import {
   stockLines,
   traceRecords,
 } from '../../db/schema';
+import { inScope } from '../dockets/dockets.repository';
 
 export type NewTraceRecord = typeof traceRecords.$inferInsert;
 export type NewSignature = typeof docketSignatures.$inferInsert;
@@ -39,26 +41,29 @@ export async function insertStockLines(db: Executor, rows: NewStockLine[]): Prom
   if (rows.length) await db.insert(stockLines).values(rows);
 }
 
+/** The columns of a trace record (spec "bookings…" §3 Trace record), with its docket's number and first reference. */
+const traceColumns = {
+  dtr_id: traceRecords.dtr_id,
+  dtr_kind: traceRecords.dtr_kind,
+  dck_docket: dockets.dck_docket,
+  dck_cust_ref1: dockets.dck_cust_ref1,
+  drv_driver: traceRecords.drv_driver,
+  dtr_scandate: traceRecords.dtr_scandate,
+  tloc_description: traceRecords.tloc_description,
+  dtr_box: traceRecords.dtr_box,
+  dtr_item: traceRecords.dtr_item,
+  cg_cust_ref1: traceRecords.cg_cust_ref1,
+  cg_reference: traceRecords.cg_reference,
+  dab_reference: traceRecords.dab_reference,
+  dsts_id: traceRecords.dsts_id,
+  dtr_latitude: traceRecords.dtr_latitude,
+  dtr_longitude: traceRecords.dtr_longitude,
+};
+
 /** A docket's trace records, newest first, at most `limit`, with the docket's number and first reference. */
 export const traceOf = (db: Executor, dckId: number, limit: number) =>
   db
-    .select({
-      dtr_id: traceRecords.dtr_id,
-      dtr_kind: traceRecords.dtr_kind,
-      dck_docket: dockets.dck_docket,
-      dck_cust_ref1: dockets.dck_cust_ref1,
-      drv_driver: traceRecords.drv_driver,
-      dtr_scandate: traceRecords.dtr_scandate,
-      tloc_description: traceRecords.tloc_description,
-      dtr_box: traceRecords.dtr_box,
-      dtr_item: traceRecords.dtr_item,
-      cg_cust_ref1: traceRecords.cg_cust_ref1,
-      cg_reference: traceRecords.cg_reference,
-      dab_reference: traceRecords.dab_reference,
-      dsts_id: traceRecords.dsts_id,
-      dtr_latitude: traceRecords.dtr_latitude,
-      dtr_longitude: traceRecords.dtr_longitude,
-    })
+    .select(traceColumns)
     .from(traceRecords)
     .innerJoin(dockets, eq(dockets.dck_id, traceRecords.dtr_dck_id))
     .where(eq(traceRecords.dtr_dck_id, dckId))
@@ -189,3 +194,59 @@ export const addressPointsOf = (db: Executor, dckId: number) =>
     .from(docketAddresses)
     .where(eq(docketAddresses.dadd_dck_id, dckId))
     .orderBy(asc(docketAddresses.dadd_seq));
+
+/** Filter of a Track and Trace list page: the caller's docket scope, the scan window, sort and page. */
+export interface TraceListFilter {
+  accountIds: number[];
+  /** Own-bookings users: only the dockets they booked or registered from. */
+  ownerId?: number;
+  /** Scanned at or after `from` and before `to`. */
+  from: Date;
+  to: Date;
+  sort: { column: TraceSortColumn; direction: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+}
+
+/** The SQL of each sort column of the Track and Trace list. */
+const TRACE_SORTS: Record<TraceSortColumn, SQLWrapper> = {
+  dck_docket: dockets.dck_docket,
+  dtr_scandate: traceRecords.dtr_scandate,
+  drv_driver: traceRecords.drv_driver,
+  tloc_description: traceRecords.tloc_description,
+};
+
+/**
+ * One page of the Track and Trace list (spec "bookings…" §2): the scans and status changes (not the
+ * position reports, which only draw the route) of the scope's dockets in the window, sorted by the
+ * column then the docket number, the newest event first within a docket; filtered, sorted and paged
+ * in SQL (the scan-date index bounds the window).
+ */
+export function traceList(db: Executor, f: TraceListFilter) {
+  const dir = f.sort.direction === 'asc' ? asc : desc;
+  const order =
+    f.sort.column === 'dck_docket'
+      ? [dir(dockets.dck_docket)]
+      : [dir(TRACE_SORTS[f.sort.column]), desc(dockets.dck_docket)];
+  return db
+    .select({
+      ...traceColumns,
+      dck_id: dockets.dck_id,
+      tracking_reference: dockets.tracking_reference,
+      signatures: sql<boolean>`exists (select 1 from ${docketSignatures} s where s.dsig_dck_id = ${dockets.dck_id})`,
+      hasStock: sql<boolean>`exists (select 1 from ${stockLines} k where k.stk_dck_id = ${dockets.dck_id})`,
+    })
+    .from(traceRecords)
+    .innerJoin(dockets, eq(dockets.dck_id, traceRecords.dtr_dck_id))
+    .where(
+      and(
+        inScope(f),
+        ne(traceRecords.dtr_kind, 'position'),
+        gte(traceRecords.dtr_scandate, f.from),
+        lt(traceRecords.dtr_scandate, f.to),
+      ),
+    )
+    .orderBy(...order, desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id))
+    .limit(f.limit)
+    .offset(f.offset);
+}

@@ -13,3 +13,9 @@ export const driverListQuery = queryOptions({
   queryFn: fetchDriverList,
   staleTime: 60_000,
 });
+
+/** POST /api/driver/list with every driver, active or not, for the Drivers modal. */
+export const allDriversQuery = queryOptions({
+  queryKey: [...CONTROL_KEY, 'drivers', 'all'],
+  queryFn: () => apiPost('/api/driver/list', { active: false, search: '' }, z.array(driverRow)),
+});

@@ -2,7 +2,13 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconInfoCircle,
+  IconSearch,
+  IconSteeringWheel,
+} from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import {
   CIRCUIT_FIELD_NAMES,
@@ -21,6 +27,7 @@ import { statusListQuery } from '../api/status-list';
 import { ChangeStatusModal } from '../components/ChangeStatusModal';
 import { ControlTable } from '../components/ControlTable';
 import { DocketViewModal } from '../components/DocketViewModal';
+import { DriversModal } from '../components/DriversModal';
 import { StatusCounts } from '../components/StatusCounts';
 
 /** Filter text waits this long after the last key before asking the server. */
@@ -189,7 +196,8 @@ function Board({ circuit }: { circuit: CircuitRow }) {
  * /control (control right; spec "access…" §2 Control screen, §4): 'CONTROL', the circuit picker
  * (the last circuit is remembered), the counts per status, a filter and the board. A row opens
  * 'CHANGE DOCKET STATUS' when the circuit allows updates, else the docket read-only. The board
- * refreshes at the circuit's interval and on every live event about it.
+ * refreshes at the circuit's interval and on every live event about it. 'Drivers' lists and edits
+ * the drivers, with the driver page's PIN.
  */
 export default function ControlPage() {
   const circuits = useQuery(circuitListQuery);
@@ -197,6 +205,7 @@ export default function ControlPage() {
   const list = circuits.data ?? [];
   const code = chosen && list.some((c) => c.cir_circ_code === chosen) ? chosen : firstCircuit(list);
   const circuit = list.find((c) => c.cir_circ_code === code);
+  const [driversOpen, setDriversOpen] = useState(false);
 
   return (
     <Stack gap="md">
@@ -212,22 +221,33 @@ export default function ControlPage() {
       ) : (
         <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="md">
-            <Select
-              label="Circuit"
-              data={list.map((c) => ({ value: c.cir_circ_code, label: c.cir_name }))}
-              value={circuit.cir_circ_code}
-              onChange={(value) => {
-                if (!value) return;
-                storedControlCircuit.set(value);
-                setChosen(value);
-              }}
-              allowDeselect={false}
-              maw={360}
-            />
+            <Group align="flex-end" justify="space-between" gap="sm">
+              <Select
+                label="Circuit"
+                data={list.map((c) => ({ value: c.cir_circ_code, label: c.cir_name }))}
+                value={circuit.cir_circ_code}
+                onChange={(value) => {
+                  if (!value) return;
+                  storedControlCircuit.set(value);
+                  setChosen(value);
+                }}
+                allowDeselect={false}
+                maw={360}
+                style={{ flex: '1 1 240px' }}
+              />
+              <Button
+                variant="default"
+                leftSection={<IconSteeringWheel size={16} />}
+                onClick={() => setDriversOpen(true)}
+              >
+                Drivers
+              </Button>
+            </Group>
             <Board key={circuit.cir_circ_code} circuit={circuit} />
           </Stack>
         </Paper>
       )}
+      {driversOpen && <DriversModal onClose={() => setDriversOpen(false)} />}
     </Stack>
   );
 }

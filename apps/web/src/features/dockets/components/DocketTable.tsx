@@ -1,12 +1,13 @@
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconFileTypePdf, IconMapPin } from '@tabler/icons-react';
+import { IconFileTypePdf, IconMap, IconPackages, IconRoute, IconSignature } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { ListRow } from '@courier/contracts';
 import { PagedTable } from '../../../components/PagedTable';
-import { trackPath } from '../../../components/TrackingRefInput';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { PagedList } from '../../../lib/use-paged-list';
+import { DocketTrackingModal, type DocketModalKind } from '../../tracking';
 import { useDocketReport } from '../api/report-docket';
 import { StatusBadge } from './StatusBadge';
 
@@ -20,27 +21,40 @@ const twoLines = (value: string, detail: string | undefined) => (
   </Stack>
 );
 
+/** The row actions that open a modal, in the spec's order, with their icons (spec "bookings…" §2). */
+const MODAL_ACTIONS: { kind: DocketModalKind; label: string; icon: typeof IconMap }[] = [
+  { kind: 'signature', label: 'Signature', icon: IconSignature },
+  { kind: 'track', label: 'Track', icon: IconRoute },
+  { kind: 'map', label: 'Map', icon: IconMap },
+  { kind: 'stock', label: 'Stock', icon: IconPackages },
+];
+
+/** What a row action asks the table to open: a modal of one docket. */
+type OpenModal = (row: ListRow, kind: DocketModalKind) => void;
+
 /**
- * Row actions (spec "bookings…" §2): track (the tracking view) and, with the export right (spec §6:
- * export buttons, CSV and PDF, need the export authorisation), Download PDF (report/docket).
+ * Row actions (spec "bookings…" §2): signature, track, map and stock open their modals (signatures,
+ * map/tracking, stock list); with the export right (spec §6: export buttons, CSV and PDF, need the
+ * export authorisation), Download PDF (report/docket).
  */
-function RowActions({ row, canExport }: { row: ListRow; canExport: boolean }) {
-  const navigate = useNavigate();
+function RowActions({ row, canExport, onOpen }: { row: ListRow; canExport: boolean; onOpen: OpenModal }) {
   const report = useDocketReport();
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Track">
-        <ActionIcon
-          variant="subtle"
-          aria-label={`Track ${row.dck_docket}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            void navigate(trackPath(row.tracking_reference));
-          }}
-        >
-          <IconMapPin size={18} />
-        </ActionIcon>
-      </Tooltip>
+      {MODAL_ACTIONS.map(({ kind, label, icon: Icon }) => (
+        <Tooltip key={kind} label={label}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${label} ${row.dck_docket}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onOpen(row, kind);
+            }}
+          >
+            <Icon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ))}
       {canExport && (
         <Tooltip label="Download PDF">
           <ActionIcon
@@ -71,6 +85,7 @@ function columns(
   showTotal: boolean,
   canExport: boolean,
   pathOf: (row: ListRow) => string,
+  onOpen: OpenModal,
 ): DataTableColumn<ListRow>[] {
   return [
     {
@@ -124,7 +139,7 @@ function columns(
       // Named for assistive tech only (the spec's list shows no title over the row buttons).
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
-      render: (r) => <RowActions row={r} canExport={canExport} />,
+      render: (r) => <RowActions row={r} canExport={canExport} onOpen={onOpen} />,
     },
   ];
 }
@@ -141,7 +156,10 @@ interface DocketTableProps {
   pathOf: (row: ListRow) => string;
 }
 
-/** A booking list; a click on a row, or its docket number's link, opens the booking read-only. */
+/**
+ * A booking list; a click on a row, or its docket number's link, opens the booking read-only; the
+ * row actions open the tracking modals.
+ */
 export function DocketTable({
   list,
   infinite,
@@ -152,17 +170,33 @@ export function DocketTable({
   pathOf,
 }: DocketTableProps) {
   const navigate = useNavigate();
+  const [modal, setModal] = useState<{ docket: ListRow | null; kind: DocketModalKind }>({
+    docket: null,
+    kind: 'track',
+  });
+  const open: OpenModal = (docket, kind) => setModal({ docket, kind });
   return (
-    <PagedTable<ListRow>
-      list={list}
-      infinite={infinite}
-      columns={columns(showTotal, canExport, pathOf)}
-      idAccessor="dck_id"
-      sortStatus={sort}
-      onSortStatusChange={onSort}
-      onRowClick={(row) => void navigate(pathOf(row))}
-      noRecordsText="No bookings found"
-      pinLastColumn
-    />
+    <>
+      <PagedTable<ListRow>
+        list={list}
+        infinite={infinite}
+        columns={columns(showTotal, canExport, pathOf, open)}
+        idAccessor="dck_id"
+        sortStatus={sort}
+        onSortStatusChange={onSort}
+        onRowClick={(row) => void navigate(pathOf(row))}
+        noRecordsText="No bookings found"
+        pinLastColumn
+      />
+      {modal.docket && (
+        <Suspense fallback={null}>
+          <DocketTrackingModal
+            docket={modal.docket}
+            kind={modal.kind}
+            onClose={() => setModal((m) => ({ ...m, docket: null }))}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

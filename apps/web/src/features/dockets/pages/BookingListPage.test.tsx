@@ -74,6 +74,97 @@ describe('BookingListPage, row actions', () => {
   });
 });
 
+describe('BookingListPage, row modals (spec "bookings…" §2 Modals)', () => {
+  /** docket/list plus the tracking calls of docket 1 (id 1, reference TR1). */
+  const serveWithTracking = () =>
+    mockApi({
+      '/api/docket/list': reply({ rows: ROWS, page: 1, pageSize: 20, hasMore: false }),
+      '/api/docket/signature/list': reply([
+        {
+          dsig_id: 5,
+          dsig_dadd_id: null,
+          drv_driver: 'D1',
+          dsig_signed_by: 'Ann Other',
+          dsig_time: '2026-03-09T15:00:00Z',
+          dsig_latitude: null,
+          dsig_longitude: null,
+          url: '/api/docket/signature/5',
+        },
+      ]),
+      '/api/docket/photo/list': reply([]),
+      '/api/stock/list': reply([
+        {
+          stk_id: 1,
+          stk_code: 'SKU-1',
+          stk_description: 'Printer paper',
+          stk_quantity: 2,
+          dtr_box: 'BOX1',
+          scanned: true,
+        },
+      ]),
+      '/api/docket/track/detail': reply({
+        live: false,
+        timeline: [
+          {
+            dtr_id: 9,
+            dtr_kind: 'scan',
+            dtr_scandate: '2026-03-09T12:00:00Z',
+            tloc_description: 'Scanned',
+            dtr_box: 'BOX1',
+            dtr_item: 'SKU-1',
+            dsts_description: null,
+            dsts_color: null,
+            dsts_font_color: null,
+          },
+        ],
+        route: [],
+        markers: { collection: null, delivery: null },
+        driver: null,
+        stock: [],
+        signatures: [],
+        photos: [],
+        map: { tileUrl: '', attribution: '', zoom: 6 },
+      }),
+    });
+
+  it('opens Signatures, Stock List, Map View and Tracking View of the row', async () => {
+    const api = serveWithTracking();
+    const { user } = renderList('/docket/list');
+
+    await user.click(await screen.findByRole('button', { name: 'Signature 1001' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Signatures · Docket 1001' });
+    const img = await within(dialog).findByRole('img', { name: 'Signature of Ann Other' });
+    expect(img.getAttribute('src')).toBe('/api/docket/signature/5');
+    expect(api.bodiesOf('/api/docket/signature/list')).toEqual([{ _docketId: 1 }]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Stock 1001' }));
+    dialog = await screen.findByRole('dialog', { name: 'Stock List · Docket 1001' });
+    expect(await within(dialog).findByRole('cell', { name: 'Printer paper' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Map 1001' }));
+    dialog = await screen.findByRole('dialog', { name: 'Map View · Docket 1001' });
+    expect(await within(dialog).findByTestId('map-unavailable')).toBeTruthy();
+    expect(within(dialog).queryByRole('region', { name: 'Tracking View' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Track 1001' }));
+    dialog = await screen.findByRole('dialog', { name: 'Tracking View · Docket 1001' });
+    const timeline = await within(dialog).findByRole('region', { name: 'Tracking View' });
+    expect(within(timeline).getByText('Scanned SKU-1')).toBeTruthy();
+    expect(api.bodiesOf('/api/docket/track/detail')[0]).toEqual({
+      database: sessionWith({}).tenant.name,
+      tracking_ref: 'TR1',
+    });
+    await user.click(within(dialog).getByRole('link', { name: 'Open the tracking view' }));
+    expect(screen.getByTestId('location').textContent).toBe('/docket/track?tracking_ref=TR1');
+  });
+});
+
 describe('BookingListPage, opening a booking', () => {
   it('makes each docket number a link to where its row opens, and follows it with Enter', async () => {
     serveList();

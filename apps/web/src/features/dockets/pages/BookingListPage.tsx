@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { LIST_SORT_COLUMNS, type ListRow, type ListSortColumn } from '@courier/contracts';
+import { DateFilterModal } from '../../../components/DateFilterModal';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { PageTitle } from '../../../components/PageTitle';
 import { usePagedList } from '../../../lib/use-paged-list';
@@ -14,7 +15,6 @@ import { DOCKET_LIST_KEY, fetchDocketList } from '../api/docket-list';
 import { bookingHistoryPath, CALLERS } from '../booking-paths';
 import { DocketTable } from '../components/DocketTable';
 import { ExportButtons } from '../components/ExportButtons';
-import { HistoryFilterModal } from '../components/HistoryFilterModal';
 import {
   defaultHistoryDates,
   loadHistoryDates,
@@ -122,7 +122,7 @@ function BookingList({ archive }: { archive: boolean }) {
         </Stack>
       </Paper>
       {archive && (
-        <HistoryFilterModal
+        <DateFilterModal
           opened={filterOpen}
           initial={dates ?? defaultHistoryDates()}
           onApply={applyDates}

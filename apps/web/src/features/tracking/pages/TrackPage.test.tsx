@@ -74,6 +74,13 @@ const detail = (over: Partial<TrackDetailResponse> = {}): TrackDetailResponse =>
       url: '/api/docket/track/signature/7?database=Demo&tracking_ref=TABC123',
     },
   ],
+  photos: [
+    {
+      dpho_id: 3,
+      dpho_time: '2026-11-20T14:01:00.000Z',
+      url: '/api/docket/track/photo/3?database=Demo&tracking_ref=TABC123',
+    },
+  ],
   map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', attribution: 'Tiles', zoom: 6 },
   ...over,
 });
@@ -116,6 +123,8 @@ describe('the tracking view', () => {
     const signatures = screen.getByRole('region', { name: 'Signatures' });
     const img = within(signatures).getByRole('img', { name: 'Signature of J Smith' });
     expect(img.getAttribute('src')).toBe('/api/docket/track/signature/7?database=Demo&tracking_ref=TABC123');
+    const photo = within(signatures).getByRole('img', { name: /^Delivery photo, 20\/11\/2026/ });
+    expect(photo.getAttribute('src')).toBe('/api/docket/track/photo/3?database=Demo&tracking_ref=TABC123');
     expect(api.calls.find((c) => c.path === '/api/docket/track/detail')?.body).toEqual({
       database: sessionWith({}).tenant.name,
       tracking_ref: 'TABC123',

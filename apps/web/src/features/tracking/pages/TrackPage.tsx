@@ -117,7 +117,7 @@ export default function TrackPage() {
           <MapView detail={detail.data} />
           <TrackingTimeline events={detail.data.timeline} />
           <StockList stock={detail.data.stock} />
-          <Signatures signatures={detail.data.signatures} />
+          <Signatures signatures={detail.data.signatures} photos={detail.data.photos} />
         </>
       )}
     </Stack>

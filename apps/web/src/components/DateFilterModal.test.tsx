@@ -1,15 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { HistoryDates } from '../history-filter';
-import { renderApp } from '../../../test/render';
-import { HistoryFilterModal } from './HistoryFilterModal';
+import { renderApp } from '../test/render';
+import { DateFilterModal, type DateRange } from './DateFilterModal';
 
-const DEFAULTS: HistoryDates = { dateStart: '08/03/2026', dateEnd: '10/03/2026' };
+const DEFAULTS: DateRange = { dateStart: '08/03/2026', dateEnd: '10/03/2026' };
 
-function renderFilter(initial: HistoryDates = DEFAULTS) {
-  const onApply = vi.fn<(dates: HistoryDates) => void>();
+function renderFilter(initial: DateRange = DEFAULTS) {
+  const onApply = vi.fn<(dates: DateRange) => void>();
   const onClose = vi.fn();
-  const view = renderApp(<HistoryFilterModal opened initial={initial} onApply={onApply} onClose={onClose} />);
+  const view = renderApp(<DateFilterModal opened initial={initial} onApply={onApply} onClose={onClose} />);
   const dialog = screen.getByRole('dialog', { name: 'Filter' });
   return { ...view, dialog, onApply, onClose };
 }
@@ -18,7 +17,7 @@ const dateButton = (dialog: HTMLElement, label: 'Start date' | 'End date') =>
   within(dialog).getByRole('button', { name: new RegExp(`^${label}`) });
 const apply = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Apply' });
 
-describe('HistoryFilterModal', () => {
+describe('DateFilterModal', () => {
   it('starts from the given dates, DD/MM/YYYY, both marked required', () => {
     const { dialog } = renderFilter();
     expect(dateButton(dialog, 'Start date').textContent).toBe('08/03/2026');

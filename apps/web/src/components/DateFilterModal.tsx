@@ -3,22 +3,27 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
-import { CALENDAR_LABELS, DATE_FORMAT, pickerToUkDate, ukDateToPicker } from '../booking-times';
-import type { HistoryDates } from '../history-filter';
+import { CALENDAR_LABELS, DATE_FORMAT, pickerToUkDate, ukDateToPicker } from '../lib/uk-day';
 
-interface HistoryFilterModalProps {
+/** A range of UK days, DD/MM/YYYY, both included. */
+export interface DateRange {
+  dateStart: string;
+  dateEnd: string;
+}
+
+interface DateFilterModalProps {
   opened: boolean;
   /** The dates to start from (the current filter, or two days ago through today). */
-  initial: HistoryDates;
-  onApply: (dates: HistoryDates) => void;
+  initial: DateRange;
+  onApply: (dates: DateRange) => void;
   onClose: () => void;
 }
 
 /**
- * 'Filter' (spec "bookings…" §2 Booking history): dateStart and dateEnd, DD/MM/YYYY. History loads
- * only once both are set.
+ * 'Filter' (spec "bookings…" §2 Booking history, Track and Trace list): dateStart and dateEnd,
+ * DD/MM/YYYY. History loads only once both are set.
  */
-export function HistoryFilterModal({ opened, initial, onApply, onClose }: HistoryFilterModalProps) {
+export function DateFilterModal({ opened, initial, onApply, onClose }: DateFilterModalProps) {
   const [start, setStart] = useState<string | null>(ukDateToPicker(initial.dateStart));
   const [end, setEnd] = useState<string | null>(ukDateToPicker(initial.dateEnd));
   const endBeforeStart = !!start && !!end && end < start;

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { DriverRow } from '@courier/contracts';
+import { apiError, mockApi, reply } from '../../../test/api-mock';
+import { renderApp } from '../../../test/render';
+import { DriversModal } from './DriversModal';
+
+const DRIVERS: DriverRow[] = [
+  {
+    drv_driver: 'D1',
+    drv_name: 'Dan Driver',
+    drv_mobile: '07700 900001',
+    drv_tariff: 4,
+    ttyp_description: 'Car',
+    drv_active: 'T',
+    drv_pin_set: 'T',
+  },
+];
+
+const serve = () =>
+  mockApi({
+    '/api/driver/list': reply(DRIVERS),
+    '/api/tarifftype/list': reply([
+      { ttyp_tariff: 4, ttyp_description: 'Car' },
+      { ttyp_tariff: 5, ttyp_description: 'Small Van' },
+    ]),
+    '/api/driver/post': (body) => reply({ ...DRIVERS[0], ...(body as object), drv_pin_set: 'T' }),
+  });
+
+describe('DriversModal', () => {
+  it('sets a new PIN through driver/post and never shows the current one', async () => {
+    const api = serve();
+    const { user } = renderApp(<DriversModal onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Drivers' });
+    expect(await within(dialog).findByRole('cell', { name: 'Set' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Edit driver D1' }));
+    const form = await screen.findByRole('dialog', { name: 'Driver D1' });
+    const pin = within(form).getByLabelText('PIN');
+    expect((pin as HTMLInputElement).value).toBe('');
+    expect(within(form).getByText(/A PIN is set/)).toBeTruthy();
+
+    await user.type(pin, '12a34');
+    expect((pin as HTMLInputElement).value).toBe('1234');
+    expect(within(form).getByText('Use 6 to 12 digits')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    await user.type(pin, '5678');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.bodiesOf('/api/driver/post')).toHaveLength(1));
+    expect(api.bodiesOf('/api/driver/post')[0]).toEqual({
+      drv_driver: 'D1',
+      drv_name: 'Dan Driver',
+      drv_mobile: '07700 900001',
+      drv_tariff: 4,
+      drv_active: 'T',
+      drv_pin: '12345678',
+    });
+    expect(await screen.findByRole('dialog', { name: 'Drivers' })).toBeTruthy();
+  });
+
+  it('keeps the PIN when left empty and shows the server field errors', async () => {
+    const api = mockApi({
+      '/api/driver/list': reply(DRIVERS),
+      '/api/tarifftype/list': reply([{ ttyp_tariff: 4, ttyp_description: 'Car' }]),
+      '/api/driver/post': apiError(400, 'VALIDATION', 'Check the fields', { drv_name: 'Name is required' }),
+    });
+    const { user } = renderApp(<DriversModal onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit driver D1' }));
+    const form = await screen.findByRole('dialog', { name: 'Driver D1' });
+    await user.clear(within(form).getByLabelText(/^Name/));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Name is required')).toBeTruthy();
+    expect(api.bodiesOf('/api/driver/post')[0]).not.toHaveProperty('drv_pin');
+  });
+});
