@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
-import { choose, labelled, nextDay, notification, settle, signIn, typeDateTime } from './ui';
+import { choose, fill, labelled, nextDay, notification, section, settle, signIn, typeDateTime } from './ui';
 
 /**
  * Bookings complete (spec "bookings…" §2 Booking detail, Booking list and history; spec "access…" §2
@@ -24,14 +24,6 @@ afterAll(async () => {
 
 const CUSTOMER = ['customer', 'Customer#2026'] as const;
 const ADMIN = ['admin', 'Admin#2026'] as const;
-
-/** A titled section of the booking screen ('Address 1: Collect from', 'References', …). */
-const section = (page: Page, title: string): Locator => page.getByRole('group', { name: title, exact: true });
-
-/** Fills labelled inputs inside a section. */
-async function fill(scope: Locator, fields: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(labelled(label)).fill(value);
-}
 
 /** The value of a labelled input inside a section. */
 const valueOf = (scope: Locator, label: string) => scope.getByLabel(labelled(label)).inputValue();

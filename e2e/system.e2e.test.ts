@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
-import type { Locator, Page } from 'playwright-core';
-import { choose, labelled, nextDay, notification, settle, signIn, typeDateTime } from './ui';
+import { choose, fill, labelled, nextDay, notification, section, settle, signIn, typeDateTime } from './ui';
 
 /**
  * System settings (issue 12 §2): hours of operation checked as typed and saved, a message edited in
@@ -22,14 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-/** A titled section of the booking screen ('Address 1: Collect from', 'References', …). */
-const section = (page: Page, title: string): Locator => page.getByRole('group', { name: title, exact: true });
-
-/** Fills labelled inputs inside a section. */
-async function fill(scope: Locator, fields: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(labelled(label)).fill(value);
-}
 
 describe('system settings in Chromium', () => {
   it('saves hours of operation and a message, and the log shows what changed', async () => {

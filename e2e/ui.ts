@@ -66,3 +66,12 @@ export async function typeDateTime(scope: Locator, label: string, value: string)
   await input.pressSequentially(value);
   await input.press('Tab');
 }
+
+/** A titled section of the booking screen ('Address 1: Collect from', 'References', …). */
+export const section = (page: Page, title: string): Locator =>
+  page.getByRole('group', { name: title, exact: true });
+
+/** Fills labelled inputs inside a section. */
+export async function fill(scope: Locator, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(labelled(label)).fill(value);
+}

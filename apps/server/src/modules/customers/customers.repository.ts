@@ -3,6 +3,25 @@ import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customerContacts, customerReferences, customers, serviceTypes, tariffTypes } from '../../db/schema';
 
+const tf = (column: typeof customers.cust_ref1_req) => sql<'T' | 'F'>`${column}`;
+
+/** The labels and required flags of references 1–6 and cust_ref5_fromlist (spec "bookings…" §3 Customer). */
+const REFERENCE_COLUMNS = {
+  cust_ref1_lbl: customers.cust_ref1_lbl,
+  cust_ref1_req: tf(customers.cust_ref1_req),
+  cust_ref2_lbl: customers.cust_ref2_lbl,
+  cust_ref2_req: tf(customers.cust_ref2_req),
+  cust_ref3_lbl: customers.cust_ref3_lbl,
+  cust_ref3_req: tf(customers.cust_ref3_req),
+  cust_ref4_lbl: customers.cust_ref4_lbl,
+  cust_ref4_req: tf(customers.cust_ref4_req),
+  cust_ref5_lbl: customers.cust_ref5_lbl,
+  cust_ref5_req: tf(customers.cust_ref5_req),
+  cust_ref6_lbl: customers.cust_ref6_lbl,
+  cust_ref6_req: tf(customers.cust_ref6_req),
+  cust_ref5_fromlist: tf(customers.cust_ref5_fromlist),
+};
+
 /** Accounts among `ids`, by account code. */
 export function customersByIds(db: Executor, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -14,19 +33,7 @@ export function customersByIds(db: Executor, ids: number[]) {
       cust_mop: customers.cust_mop,
       cust_maintariff: customers.cust_maintariff,
       cust_mainservice: customers.cust_mainservice,
-      cust_ref1_lbl: customers.cust_ref1_lbl,
-      cust_ref1_req: sql<'T' | 'F'>`${customers.cust_ref1_req}`,
-      cust_ref2_lbl: customers.cust_ref2_lbl,
-      cust_ref2_req: sql<'T' | 'F'>`${customers.cust_ref2_req}`,
-      cust_ref3_lbl: customers.cust_ref3_lbl,
-      cust_ref3_req: sql<'T' | 'F'>`${customers.cust_ref3_req}`,
-      cust_ref4_lbl: customers.cust_ref4_lbl,
-      cust_ref4_req: sql<'T' | 'F'>`${customers.cust_ref4_req}`,
-      cust_ref5_lbl: customers.cust_ref5_lbl,
-      cust_ref5_req: sql<'T' | 'F'>`${customers.cust_ref5_req}`,
-      cust_ref6_lbl: customers.cust_ref6_lbl,
-      cust_ref6_req: sql<'T' | 'F'>`${customers.cust_ref6_req}`,
-      cust_ref5_fromlist: sql<'T' | 'F'>`${customers.cust_ref5_fromlist}`,
+      ...REFERENCE_COLUMNS,
     })
     .from(customers)
     .where(and(inArray(customers.cust_id, ids), eq(customers.cust_onhold, 'F')))
@@ -134,19 +141,7 @@ export async function customerDetailOf(db: Executor, custId: number, lock = fals
       cust_id: customers.cust_id,
       cust_name: customers.cust_name,
       cust_acc_code: customers.cust_acc_code,
-      cust_ref1_lbl: customers.cust_ref1_lbl,
-      cust_ref1_req: sql<'T' | 'F'>`${customers.cust_ref1_req}`,
-      cust_ref2_lbl: customers.cust_ref2_lbl,
-      cust_ref2_req: sql<'T' | 'F'>`${customers.cust_ref2_req}`,
-      cust_ref3_lbl: customers.cust_ref3_lbl,
-      cust_ref3_req: sql<'T' | 'F'>`${customers.cust_ref3_req}`,
-      cust_ref4_lbl: customers.cust_ref4_lbl,
-      cust_ref4_req: sql<'T' | 'F'>`${customers.cust_ref4_req}`,
-      cust_ref5_lbl: customers.cust_ref5_lbl,
-      cust_ref5_req: sql<'T' | 'F'>`${customers.cust_ref5_req}`,
-      cust_ref6_lbl: customers.cust_ref6_lbl,
-      cust_ref6_req: sql<'T' | 'F'>`${customers.cust_ref6_req}`,
-      cust_ref5_fromlist: sql<'T' | 'F'>`${customers.cust_ref5_fromlist}`,
+      ...REFERENCE_COLUMNS,
       cust_mop: sql<'A' | 'O' | 'S'>`${customers.cust_mop}`,
       cust_maintariff: customers.cust_maintariff,
       cust_mainservice: customers.cust_mainservice,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { CustomerDetail } from '@courier/contracts';
+import { customerFields, type CustomerDetail } from '@courier/contracts';
 import { auditLog, users } from '../../db/schema';
 import { nextWeekday } from '../../test/fixtures';
 import {
@@ -28,8 +28,8 @@ describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) 
   };
   /** customer/post with the account's current fields and `changes`. */
   const save = async (token: string, custId: number, changes: Record<string, unknown>) => {
-    const { cust_name: _n, cust_acc_code: _c, ...fields } = await detail(token, custId);
-    return post(t.app, '/api/customer/post', { ...fields, ...changes }, token);
+    const fields = customerFields.parse(await detail(token, custId));
+    return post(t.app, '/api/customer/post', { ...fields, cust_id: custId, ...changes }, token);
   };
   /** A weekday booking of `custId` inside the hours of operation. */
   const book = (token: string, custId: number, overrides: Record<string, unknown> = {}) => {
@@ -102,7 +102,7 @@ describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) 
     const adminB = await loginAs(t.app, ADMIN[0], ADMIN[1], TENANT_B);
     expect((await detail(adminB, custId)).cust_ref3_lbl).toBe('Reference 3');
     expect((await save(admin, custId, {})).statusCode).toBe(200);
-    const { cust_name: _n, cust_acc_code: _c, ...fields } = before;
+    const fields = { ...customerFields.parse(before), cust_id: custId };
     expect((await post(t.app, '/api/customer/post', fields, admin)).statusCode).toBe(200);
     expect(await detail(admin, custId)).toEqual(before);
   });
@@ -138,7 +138,7 @@ describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) 
       'cust_maintariff',
     );
     expect(await detail(admin, custId)).toEqual(before);
-    const { cust_name: _n, cust_acc_code: _c, ...fields } = before;
+    const fields = customerFields.parse(before);
     const none = await post(t.app, '/api/customer/post', { ...fields, cust_id: 999_999 }, admin);
     expect(none.statusCode).toBe(404);
     expect(none.json().fields).toEqual({ cust_id: 'Account not found' });
@@ -207,7 +207,7 @@ describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) 
   it('is for administrators with the system settings right only', async () => {
     const admin = await loginAs(t.app, ...ADMIN);
     const custId = (await accountsOf(admin))[0]!.cust_id;
-    const { cust_name: _n, cust_acc_code: _c, ...fields } = await detail(admin, custId);
+    const fields = { ...customerFields.parse(await detail(admin, custId)), cust_id: custId };
     const refs = { cref_cust_id: custId, values: ['X'] };
     for (const who of [CUSTOMER, CONTROL]) {
       const token = await loginAs(t.app, who[0], who[1]);

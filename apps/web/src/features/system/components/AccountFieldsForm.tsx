@@ -24,6 +24,12 @@ const MOPS = [
   { value: 'S', label: 'S - Card checkout' },
 ];
 
+/** The two tracking lists (spec "access…" §3 Customer web_tracking, web_quicktracking). */
+const TRACKING_LISTS = [
+  ['cust_web_tracking', 'Web tracking'],
+  ['cust_web_quicktracking', 'Web quick tracking'],
+] as const;
+
 interface AccountFieldsFormProps {
   fields: CustomerFields;
   onChange: (fields: CustomerFields) => void;
@@ -150,26 +156,19 @@ export function AccountFieldsForm({
         onChange={(e) => set('cust_pod_mandatory', e.currentTarget.checked ? 'P' : 'N')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Textarea
-          label="Web tracking"
-          description="One name=value per line"
-          value={fields.cust_web_tracking}
-          onChange={(e) => set('cust_web_tracking', e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={8}
-          error={errors.cust_web_tracking}
-        />
-        <Textarea
-          label="Web quick tracking"
-          description="One name=value per line"
-          value={fields.cust_web_quicktracking}
-          onChange={(e) => set('cust_web_quicktracking', e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={8}
-          error={errors.cust_web_quicktracking}
-        />
+        {TRACKING_LISTS.map(([key, label]) => (
+          <Textarea
+            key={key}
+            label={label}
+            description="One name=value per line"
+            value={fields[key]}
+            onChange={(e) => set(key, e.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxRows={8}
+            error={errors[key]}
+          />
+        ))}
       </SimpleGrid>
     </Stack>
   );
