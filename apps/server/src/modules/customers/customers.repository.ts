@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customerContacts, customerReferences, customers, serviceTypes, tariffTypes } from '../../db/schema';
 
-const tf = (column: typeof customers.cust_ref1_req) => sql<'T' | 'F'>`${column}`;
+const tf = (column: AnyPgColumn) => sql<'T' | 'F'>`${column}`;
 
 /** The labels and required flags of references 1–6 and cust_ref5_fromlist (spec "bookings…" §3 Customer). */
 const REFERENCE_COLUMNS = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { customerFields, type CustomerDetail } from '@courier/contracts';
+import { customerFields, type CustomerDetail, type DocketInput } from '@courier/contracts';
 import { auditLog, users } from '../../db/schema';
 import { nextWeekday } from '../../test/fixtures';
 import {
@@ -32,8 +32,12 @@ describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) 
     return post(t.app, '/api/customer/post', { ...fields, cust_id: custId, ...changes }, token);
   };
   /** A weekday booking of `custId` inside the hours of operation. */
-  const book = (token: string, custId: number, overrides: Record<string, unknown> = {}) => {
-    const b = booking(custId, overrides);
+  const book = (
+    token: string,
+    custId: number,
+    refs: Pick<Partial<DocketInput>, 'dck_cust_ref3' | 'dck_cust_ref5'> = {},
+  ) => {
+    const b = booking(custId, refs);
     b.addresses[0] = { ...b.addresses[0], dadd_ready: nextWeekday(3, '10:00') };
     return post(t.app, '/api/docket/post', b, token);
   };

@@ -6,7 +6,12 @@ export { useChangePassword } from './api/password-change';
 export { usePasswordPolicy } from './api/password-policy';
 export { SESSION_KEY, useSession, useSignedIn } from './api/session';
 export { errorText, fieldText } from './error-text';
-export { PasswordFields } from './password/PasswordFields';
+export {
+  CURRENT_REQUIRED,
+  CurrentPasswordInput,
+  NewPasswordFields,
+  PasswordFields,
+} from './password/PasswordFields';
 export { useNewPassword } from './password/use-new-password';
 export { canOpen, seesPrices } from './rights';
 export { useGuestDatabase } from './use-guest-tenant';

@@ -16,7 +16,7 @@ export const bookingsPerDay: ReportDefinition = {
     select ${ddmmyyyy(sql`b.day`)} as day, b.account, b.bookings, b.total
     from (
       select ${ukDateOf(sql`d.dck_booked`)} as day, c.cust_acc_code as account,
-             count(*)::int as bookings, coalesce(sum(d.dck_total_pence), 0)::int as total
+             count(*)::int as bookings, coalesce(sum(d.dck_total_pence), 0)::float8 as total
       from dockets d join customers c on c.cust_id = d.dck_cust_id
       where ${bookedInRange(p)}
       group by 1, 2
