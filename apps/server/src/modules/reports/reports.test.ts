@@ -135,6 +135,38 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(result.rows.map(({ rate: _rate, ...r }) => r)).toEqual(direct);
   });
 
+  it('counts bookings and driver jobs per UK day as a booking-by-booking count does', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const { dateStart, dateEnd } = range();
+    const from = ukDayStart(dateStart);
+    const to = ukNextDayStart(dateEnd);
+    const ukDay = sql`to_char((d.dck_booked at time zone 'Europe/London')::date, 'DD/MM/YYYY')`;
+    const runRows = async (desc: string) =>
+      (await run(admin, { rpt_id: await reportId(admin, desc), dateStart, dateEnd })).rows;
+    const perDay = await queryRows<Record<string, number | string>>(
+      db(),
+      sql`select ${ukDay} as day, c.cust_acc_code as account, count(*)::int as bookings,
+                 sum(d.dck_total_pence)::float8 as total
+          from dockets d join customers c on c.cust_id = d.dck_cust_id
+          where d.dck_booked >= ${from} and d.dck_booked < ${to}
+          group by (d.dck_booked at time zone 'Europe/London')::date, 1, 2
+          order by (d.dck_booked at time zone 'Europe/London')::date, 2`,
+    );
+    expect(perDay.length).toBeGreaterThan(10);
+    expect(await runRows('Bookings per day by account')).toEqual(perDay);
+    const jobs = await queryRows<Record<string, number | string>>(
+      db(),
+      sql`select ${ukDay} as day, v.drv_name as driver, count(*)::int as jobs,
+                 round(sum(d.dck_distance), 1)::float8 as miles
+          from dockets d join drivers v on v.drv_driver = d.drv_driver
+          where d.dck_booked >= ${from} and d.dck_booked < ${to}
+          group by (d.dck_booked at time zone 'Europe/London')::date, 1, 2
+          order by (d.dck_booked at time zone 'Europe/London')::date, 2`,
+    );
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(await runRows('Driver jobs per day')).toEqual(jobs);
+  });
+
   it("limits a non-admin to their accounts and refuses another account's cust_id", async () => {
     const customer = await loginAs(t.app, ...CUSTOMER);
     const admin = await loginAs(t.app, ...ADMIN);

@@ -51,23 +51,24 @@ export function CommunicationsSection({ form, readOnly }: SectionProps) {
   return (
     <Section title="Communications">
       <Stack gap="sm">
-        <UserText
-          form={form}
-          field="ausr_email"
-          label="Email"
-          type="email"
-          maxLength={200}
-          readOnly={readOnly}
-        />
-        <UserText
-          form={form}
-          field="ausr_telephone"
-          label="Telephone"
-          type="tel"
-          maxLength={30}
-          readOnly={readOnly}
-        />
+        {COMMUNICATIONS.map(([field, label, type, maxLength]) => (
+          <UserText
+            key={field}
+            form={form}
+            field={field}
+            label={label}
+            type={type}
+            maxLength={maxLength}
+            readOnly={readOnly}
+          />
+        ))}
       </Stack>
     </Section>
   );
 }
+
+/** The Communications fields: field, label, input type and most characters. */
+const COMMUNICATIONS = [
+  ['ausr_email', 'Email', 'email', 200],
+  ['ausr_telephone', 'Telephone', 'tel', 30],
+] as const;
