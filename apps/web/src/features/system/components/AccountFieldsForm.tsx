@@ -9,6 +9,9 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerFields } from '@courier/contracts';
 import { serviceTypeListQuery, tariffTypeListQuery } from '../../customers';
