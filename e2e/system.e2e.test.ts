@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
-import { choose, fill, labelled, nextDay, notification, section, settle, signIn, typeDateTime } from './ui';
+import {
+  choose,
+  fill,
+  fillDemoRoute,
+  labelled,
+  nextDay,
+  notification,
+  section,
+  settle,
+  signIn,
+  typeDateTime,
+} from './ui';
 
 /**
  * System settings (issue 12 §2): hours of operation checked as typed and saved, a message edited in
@@ -115,18 +126,7 @@ describe('system settings in Chromium', () => {
     await choose(section(customer, 'Account'), 'Account', /DEMO001/);
     const references = section(customer, 'References');
     await references.getByLabel(labelled('Ward')).waitFor();
-    await fill(section(customer, 'Address 1: Collect from'), {
-      Company: 'Piccadilly Plaza',
-      Street: 'Portland Street',
-      Town: 'Manchester',
-      Postcode: 'M1 1AE',
-    });
-    await fill(section(customer, 'Address 2: Deliver from'), {
-      Company: 'Buckingham Palace',
-      Street: 'The Mall',
-      Town: 'London',
-      Postcode: 'SW1A 1AA',
-    });
+    await fillDemoRoute(customer);
     const wednesday = nextDay(1, (d) => d === 'Wednesday');
     const first = section(customer, 'Address 1: Collect from');
     await typeDateTime(first, 'Ready', `${wednesday.typed} 14:00`);

@@ -75,3 +75,19 @@ export const section = (page: Page, title: string): Locator =>
 export async function fill(scope: Locator, fields: Record<string, string>): Promise<void> {
   for (const [label, value] of Object.entries(fields)) await scope.getByLabel(labelled(label)).fill(value);
 }
+
+/** Fills a new booking's Address 1 (Piccadilly Plaza, M1 1AE) and Address 2 (Buckingham Palace, SW1A 1AA). */
+export async function fillDemoRoute(page: Page): Promise<void> {
+  await fill(section(page, 'Address 1: Collect from'), {
+    Company: 'Piccadilly Plaza',
+    Street: 'Portland Street',
+    Town: 'Manchester',
+    Postcode: 'M1 1AE',
+  });
+  await fill(section(page, 'Address 2: Deliver from'), {
+    Company: 'Buckingham Palace',
+    Street: 'The Mall',
+    Town: 'London',
+    Postcode: 'SW1A 1AA',
+  });
+}

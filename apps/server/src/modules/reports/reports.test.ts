@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ReportListResponse, ReportRunResponse } from '@courier/contracts';
 import { queryRows } from '../../db/client';
 import { formatUk, ukDayStart, ukNextDayStart } from '../../lib/dates';
@@ -140,28 +140,27 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     const { dateStart, dateEnd } = range();
     const from = ukDayStart(dateStart);
     const to = ukNextDayStart(dateEnd);
-    const ukDay = sql`to_char((d.dck_booked at time zone 'Europe/London')::date, 'DD/MM/YYYY')`;
     const runRows = async (desc: string) =>
       (await run(admin, { rpt_id: await reportId(admin, desc), dateStart, dateEnd })).rows;
-    const perDay = await queryRows<Record<string, number | string>>(
-      db(),
-      sql`select ${ukDay} as day, c.cust_acc_code as account, count(*)::int as bookings,
-                 sum(d.dck_total_pence)::float8 as total
-          from dockets d join customers c on c.cust_id = d.dck_cust_id
-          where d.dck_booked >= ${from} and d.dck_booked < ${to}
-          group by (d.dck_booked at time zone 'Europe/London')::date, 1, 2
-          order by (d.dck_booked at time zone 'Europe/London')::date, 2`,
+    /** `columns` (the second one a key) over `source` per UK day, counted booking by booking. */
+    const perUkDay = (columns: SQL, source: SQL) => {
+      const ukDate = sql`(d.dck_booked at time zone 'Europe/London')::date`;
+      return queryRows<Record<string, number | string>>(
+        db(),
+        sql`select to_char(${ukDate}, 'DD/MM/YYYY') as day, ${columns} from ${source}
+            where d.dck_booked >= ${from} and d.dck_booked < ${to}
+            group by ${ukDate}, 1, 2 order by ${ukDate}, 2`,
+      );
+    };
+    const perDay = await perUkDay(
+      sql`c.cust_acc_code as account, count(*)::int as bookings, sum(d.dck_total_pence)::float8 as total`,
+      sql`dockets d join customers c on c.cust_id = d.dck_cust_id`,
     );
     expect(perDay.length).toBeGreaterThan(10);
     expect(await runRows('Bookings per day by account')).toEqual(perDay);
-    const jobs = await queryRows<Record<string, number | string>>(
-      db(),
-      sql`select ${ukDay} as day, v.drv_name as driver, count(*)::int as jobs,
-                 round(sum(d.dck_distance), 1)::float8 as miles
-          from dockets d join drivers v on v.drv_driver = d.drv_driver
-          where d.dck_booked >= ${from} and d.dck_booked < ${to}
-          group by (d.dck_booked at time zone 'Europe/London')::date, 1, 2
-          order by (d.dck_booked at time zone 'Europe/London')::date, 2`,
+    const jobs = await perUkDay(
+      sql`v.drv_name as driver, count(*)::int as jobs, round(sum(d.dck_distance), 1)::float8 as miles`,
+      sql`dockets d join drivers v on v.drv_driver = d.drv_driver`,
     );
     expect(jobs.length).toBeGreaterThan(0);
     expect(await runRows('Driver jobs per day')).toEqual(jobs);
