@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
-import { choose, labelled, notification, settle, signIn } from './ui';
+import { choose, fill, labelled, nextDay, notification, section, settle, signIn, typeDateTime } from './ui';
 
 /**
  * Bookings complete (spec "bookings…" §2 Booking detail, Booking list and history; spec "access…" §2
@@ -24,14 +24,6 @@ afterAll(async () => {
 
 const CUSTOMER = ['customer', 'Customer#2026'] as const;
 const ADMIN = ['admin', 'Admin#2026'] as const;
-
-/** A titled section of the booking screen ('Address 1: Collect from', 'References', …). */
-const section = (page: Page, title: string): Locator => page.getByRole('group', { name: title, exact: true });
-
-/** Fills labelled inputs inside a section. */
-async function fill(scope: Locator, fields: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(labelled(label)).fill(value);
-}
 
 /** The value of a labelled input inside a section. */
 const valueOf = (scope: Locator, label: string) => scope.getByLabel(labelled(label)).inputValue();
@@ -74,32 +66,6 @@ function firstOfPreviousMonth(): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
-}
-
-/** A UK day `offset` days from today: as typed ('23/11/2026') and its weekday name. */
-function ukDay(offset: number): { typed: string; weekday: string } {
-  const day = new Date(Date.now() + offset * 24 * 3600 * 1000);
-  const zone = { timeZone: 'Europe/London' } as const;
-  return {
-    typed: day.toLocaleDateString('en-GB', { ...zone, day: '2-digit', month: '2-digit', year: 'numeric' }),
-    weekday: day.toLocaleDateString('en-GB', { ...zone, weekday: 'long' }),
-  };
-}
-
-/** The first day from `from` days ahead whose weekday passes `test`. */
-function nextDay(from: number, test: (weekday: string) => boolean): { typed: string; weekday: string } {
-  for (let offset = from; ; offset++) {
-    const day = ukDay(offset);
-    if (test(day.weekday)) return day;
-  }
-}
-
-/** Types a Ready or Deadline (DD/MM/YYYY HH:mm) into its field, then leaves the field. */
-async function typeDateTime(scope: Locator, label: string, value: string) {
-  const input = scope.getByRole('textbox', { name: labelled(label) });
-  await input.fill('');
-  await input.pressSequentially(value);
-  await input.press('Tab');
 }
 
 /** The value shown in a Ready or Deadline field. */

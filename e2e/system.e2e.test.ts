@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
-import { notification, settle, signIn } from './ui';
+import {
+  choose,
+  fill,
+  fillDemoRoute,
+  labelled,
+  nextDay,
+  notification,
+  section,
+  settle,
+  signIn,
+  typeDateTime,
+} from './ui';
 
 /**
  * System settings (issue 12 §2): hours of operation checked as typed and saved, a message edited in
  * the key-value modal, 'Settings saved', the values still there after a reload, and the change in
- * the log with its before and after; axe in both tenant themes.
+ * the log with its before and after; axe in both tenant themes. Settings take effect: the admin sets
+ * Wednesday's hours and an account's reference label on the Customer tab, a customer's booking
+ * outside those hours is refused with the spec's message, the booking screen shows the new label and
+ * asks for it, and the admin finds the booking and the change in the log.
  */
 
 let h: Harness;
@@ -80,6 +94,83 @@ describe('system settings in Chromium', () => {
     expect(detail).toContain('hoo_sun_start');
     expect(detail).toContain('"after": "09:00"');
     await context.close();
+  });
+
+  it("takes effect: hours of operation and an account's reference label reach the customer's booking, and the log shows both", async () => {
+    const admin = await (await h.newContext()).newPage();
+    await signIn(admin, 'admin', 'Admin#2026');
+    await admin.goto('/system');
+    await admin.getByRole('textbox', { name: 'Wednesday opens' }).fill('09:00');
+    await admin.getByRole('textbox', { name: 'Wednesday closes' }).fill('12:00');
+
+    // The Customer tab: DEMO001's third reference becomes 'Ward', required.
+    await admin.getByRole('tab', { name: 'Customer' }).click();
+    await choose(admin, 'Account', /DEMO001/);
+    const label3 = admin.getByRole('textbox', { name: 'Reference 3 label' });
+    await label3.waitFor();
+    expect(await label3.inputValue()).toBe('Reference 3');
+    await label3.fill('Ward');
+    await admin.getByRole('checkbox', { name: 'Reference 3 required' }).check();
+    await settle(admin);
+    await expectNoAxeViolations(admin, 'system-customer');
+    await h.screenshot(admin, 'system-customer');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await notification(admin, '', 'Settings saved').waitFor();
+
+    // The customer's booking screen shows the new label and asks for it; a Wednesday at 14:00 is
+    // outside the new hours.
+    const customer = await (await h.newContext()).newPage();
+    await signIn(customer, 'customer', 'Customer#2026');
+    await customer.getByRole('banner').getByRole('button', { name: 'New booking' }).click();
+    await customer.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
+    await choose(section(customer, 'Account'), 'Account', /DEMO001/);
+    const references = section(customer, 'References');
+    await references.getByLabel(labelled('Ward')).waitFor();
+    await fillDemoRoute(customer);
+    const wednesday = nextDay(1, (d) => d === 'Wednesday');
+    const first = section(customer, 'Address 1: Collect from');
+    await typeDateTime(first, 'Ready', `${wednesday.typed} 14:00`);
+    await customer.getByRole('button', { name: 'Quote', exact: true }).click();
+    await references.getByText('Ward is required.').waitFor();
+    await notification(
+      customer,
+      'Hours of Operation',
+      'Booking jobs for outside of hours of operation is not available. (Wednesday 09:00 - 12:00)',
+    ).waitFor();
+    await settle(customer);
+    await h.screenshot(customer, 'system-effect-booking');
+    await fill(references, { Ward: 'W-12' });
+    await typeDateTime(first, 'Ready', `${wednesday.typed} 10:00`);
+    await customer.getByRole('button', { name: 'Quote', exact: true }).click();
+    await customer.getByText(/^Total £[\d,]+\.\d{2}$/).waitFor();
+    await customer.getByRole('button', { name: 'Confirm', exact: true }).click();
+    const heading = customer.getByRole('heading', { name: /^BOOKING \d+$/ });
+    await heading.waitFor();
+    const docket = (await heading.innerText()).replace('BOOKING ', '');
+
+    // The log: the booking and the hours' change, each with what was recorded.
+    await admin.goto('/log');
+    await admin.getByRole('heading', { name: 'Log Viewer' }).waitFor();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: 'customer' })
+      .filter({ hasText: 'docket' })
+      .first()
+      .getByRole('link')
+      .click();
+    await admin.getByRole('heading', { name: 'Log Entry' }).waitFor();
+    await admin.getByText(new RegExp(docket)).first().waitFor();
+    expect(await admin.getByRole('main').innerText()).toContain(docket);
+    await admin.getByRole('link', { name: 'Back' }).click();
+    await admin.getByRole('row').filter({ hasText: 'save hoo' }).first().getByRole('link').click();
+    await admin.getByText(/hoo_wed_end/).waitFor();
+    expect(await admin.getByRole('main').innerText()).toContain('"after": "12:00"');
+    await admin.getByRole('link', { name: 'Back' }).click();
+    await admin.getByRole('row').filter({ hasText: 'save customer' }).first().getByRole('link').click();
+    await admin.getByText(/cust_ref3_lbl/).waitFor();
+    expect(await admin.getByRole('main').innerText()).toContain('"after": "Ward"');
+    await admin.context().close();
+    await customer.context().close();
   });
 
   it('passes axe in the Northern Express theme', async () => {

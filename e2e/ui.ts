@@ -37,3 +37,57 @@ export const notification = (page: Page, title: string, message: string | RegExp
 /** A field's label as it reads, with or without the required asterisk ('Town' or 'Town *'). */
 export const labelled = (text: string): RegExp =>
   new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+/** A UK day `offset` days from today: as typed ('23/11/2026') and its weekday name. */
+export function ukDay(offset: number): { typed: string; weekday: string } {
+  const day = new Date(Date.now() + offset * 24 * 3600 * 1000);
+  const zone = { timeZone: 'Europe/London' } as const;
+  return {
+    typed: day.toLocaleDateString('en-GB', { ...zone, day: '2-digit', month: '2-digit', year: 'numeric' }),
+    weekday: day.toLocaleDateString('en-GB', { ...zone, weekday: 'long' }),
+  };
+}
+
+/** The first day from `from` days ahead whose weekday passes `test`. */
+export function nextDay(
+  from: number,
+  test: (weekday: string) => boolean,
+): { typed: string; weekday: string } {
+  for (let offset = from; ; offset++) {
+    const day = ukDay(offset);
+    if (test(day.weekday)) return day;
+  }
+}
+
+/** Types a Ready or Deadline (DD/MM/YYYY HH:mm) into its field, then leaves the field. */
+export async function typeDateTime(scope: Locator, label: string, value: string) {
+  const input = scope.getByRole('textbox', { name: labelled(label) });
+  await input.fill('');
+  await input.pressSequentially(value);
+  await input.press('Tab');
+}
+
+/** A titled section of the booking screen ('Address 1: Collect from', 'References', …). */
+export const section = (page: Page, title: string): Locator =>
+  page.getByRole('group', { name: title, exact: true });
+
+/** Fills labelled inputs inside a section. */
+export async function fill(scope: Locator, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(labelled(label)).fill(value);
+}
+
+/** Fills a new booking's Address 1 (Piccadilly Plaza, M1 1AE) and Address 2 (Buckingham Palace, SW1A 1AA). */
+export async function fillDemoRoute(page: Page): Promise<void> {
+  await fill(section(page, 'Address 1: Collect from'), {
+    Company: 'Piccadilly Plaza',
+    Street: 'Portland Street',
+    Town: 'Manchester',
+    Postcode: 'M1 1AE',
+  });
+  await fill(section(page, 'Address 2: Deliver from'), {
+    Company: 'Buckingham Palace',
+    Street: 'The Mall',
+    Town: 'London',
+    Postcode: 'SW1A 1AA',
+  });
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness';
-import { labelled, notification, settle, signIn } from './ui';
+import { fillDemoRoute, labelled, notification, settle, signIn } from './ui';
 
 /**
  * User administration in Chromium (issue 12 §1, §5): `admin` finds users in the list, creates a
@@ -119,18 +119,7 @@ describe('user administration in Chromium', () => {
     await signIn(booker, 'e2e.booker', PASSWORD);
     await booker.getByRole('banner').getByRole('button', { name: 'New booking' }).click();
     await booker.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
-    await fill(booker.getByRole('group', { name: 'Address 1: Collect from' }), {
-      Company: 'Piccadilly Plaza',
-      Street: 'Portland Street',
-      Town: 'Manchester',
-      Postcode: 'M1 1AE',
-    });
-    await fill(booker.getByRole('group', { name: 'Address 2: Deliver from' }), {
-      Company: 'Buckingham Palace',
-      Street: 'The Mall',
-      Town: 'London',
-      Postcode: 'SW1A 1AA',
-    });
+    await fillDemoRoute(booker);
     await booker.getByRole('button', { name: 'Quote', exact: true }).click();
     await booker.getByText(/^Total £[\d,]+\.\d{2}$/).waitFor();
     await booker.getByRole('button', { name: 'Confirm', exact: true }).click();

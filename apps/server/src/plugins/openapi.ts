@@ -95,7 +95,10 @@ export const SUMMARIES: Record<string, string> = {
   '/api/system/cfg_disallow_pobox/list': 'Whether PO box addresses are refused',
   '/api/ping': "The benchmark's ceiling: one SELECT 1",
   '/api/customer/list': "The caller's accounts",
+  '/api/customer/post':
+    "Save an account's reference labels, flags, payment, tariff, service, pod, delay and tracking lists",
   '/api/customer/reference/lists': "An account's reference lists",
+  '/api/customer/reference/post': "Replace the values of one of an account's reference lists",
   '/api/customer/contact/list': "An account's contacts",
   '/api/customer/address/list': "The address book, an account's addresses, or one address",
   '/api/customer/address/post': 'Save an address book entry',

@@ -65,7 +65,24 @@ export const dockets = pgTable(
   },
   (t) => [
     index('dockets_cust_docket_idx').on(t.dck_cust_id, t.dck_docket.desc()),
-    index('dockets_booked_idx').on(t.dck_booked),
+    // Reports read a date range of bookings (report-definition.ts bookedInRange) and only these
+    // columns: an index-only scan of this ~80 MB index instead of the ~400 MB table at 1,000,000
+    // dockets (bench:report). Its first column serves every other range read of dck_booked.
+    index('dockets_report_idx').on(
+      t.dck_booked,
+      t.dck_cust_id,
+      t.dck_status,
+      t.dck_tariff,
+      t.dck_total_pence,
+      t.dck_net_pence,
+      t.dck_vat_pence,
+      t.dck_status_time,
+      t.dck_id,
+      t.dck_ausr_id,
+      t.dck_registered_ausr_id,
+      t.drv_driver,
+      t.dck_distance,
+    ),
     index('dockets_cust_booked_idx').on(t.dck_cust_id, t.dck_booked),
     index('dockets_search_trgm_idx').using('gin', sql`${t.dck_search} gin_trgm_ops`),
     // The own-bookings scope: the dockets a user booked or registered from.
@@ -105,7 +122,8 @@ export const docketAddresses = pgTable(
     dadd_projected: timestamp('dadd_projected', { withTimezone: true }),
   },
   (t) => [
-    index('docket_addresses_dck_idx').on(t.dadd_dck_id, t.dadd_seq),
+    // The deadline too: the on-time report reads a docket's last deadline from the index alone.
+    index('docket_addresses_dck_idx').on(t.dadd_dck_id, t.dadd_seq, t.dadd_deadline),
     // Control boards sorted by collection deadline (soonest first) read the collection rows in order.
     index('docket_addresses_collection_deadline_idx')
       .on(t.dadd_deadline, t.dadd_dck_id)

@@ -1,7 +1,27 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customerContacts, customerReferences, customers, serviceTypes, tariffTypes } from '../../db/schema';
+
+const tf = (column: AnyPgColumn) => sql<'T' | 'F'>`${column}`;
+
+/** The labels and required flags of references 1–6 and cust_ref5_fromlist (spec "bookings…" §3 Customer). */
+const REFERENCE_COLUMNS = {
+  cust_ref1_lbl: customers.cust_ref1_lbl,
+  cust_ref1_req: tf(customers.cust_ref1_req),
+  cust_ref2_lbl: customers.cust_ref2_lbl,
+  cust_ref2_req: tf(customers.cust_ref2_req),
+  cust_ref3_lbl: customers.cust_ref3_lbl,
+  cust_ref3_req: tf(customers.cust_ref3_req),
+  cust_ref4_lbl: customers.cust_ref4_lbl,
+  cust_ref4_req: tf(customers.cust_ref4_req),
+  cust_ref5_lbl: customers.cust_ref5_lbl,
+  cust_ref5_req: tf(customers.cust_ref5_req),
+  cust_ref6_lbl: customers.cust_ref6_lbl,
+  cust_ref6_req: tf(customers.cust_ref6_req),
+  cust_ref5_fromlist: tf(customers.cust_ref5_fromlist),
+};
 
 /** Accounts among `ids`, by account code. */
 export function customersByIds(db: Executor, ids: number[]) {
@@ -14,19 +34,7 @@ export function customersByIds(db: Executor, ids: number[]) {
       cust_mop: customers.cust_mop,
       cust_maintariff: customers.cust_maintariff,
       cust_mainservice: customers.cust_mainservice,
-      cust_ref1_lbl: customers.cust_ref1_lbl,
-      cust_ref1_req: sql<'T' | 'F'>`${customers.cust_ref1_req}`,
-      cust_ref2_lbl: customers.cust_ref2_lbl,
-      cust_ref2_req: sql<'T' | 'F'>`${customers.cust_ref2_req}`,
-      cust_ref3_lbl: customers.cust_ref3_lbl,
-      cust_ref3_req: sql<'T' | 'F'>`${customers.cust_ref3_req}`,
-      cust_ref4_lbl: customers.cust_ref4_lbl,
-      cust_ref4_req: sql<'T' | 'F'>`${customers.cust_ref4_req}`,
-      cust_ref5_lbl: customers.cust_ref5_lbl,
-      cust_ref5_req: sql<'T' | 'F'>`${customers.cust_ref5_req}`,
-      cust_ref6_lbl: customers.cust_ref6_lbl,
-      cust_ref6_req: sql<'T' | 'F'>`${customers.cust_ref6_req}`,
-      cust_ref5_fromlist: sql<'T' | 'F'>`${customers.cust_ref5_fromlist}`,
+      ...REFERENCE_COLUMNS,
     })
     .from(customers)
     .where(and(inArray(customers.cust_id, ids), eq(customers.cust_onhold, 'F')))
@@ -121,5 +129,66 @@ export async function customerExists(db: Executor, custId: number): Promise<bool
     .from(customers)
     .where(eq(customers.cust_id, custId))
     .limit(1);
+  return rows.length === 1;
+}
+
+/**
+ * Every field customer/post edits, with the account's name and code; undefined for an account of no
+ * one. `lock` holds the row until the caller's transaction ends, so two saves of one account queue.
+ */
+export async function customerDetailOf(db: Executor, custId: number, lock = false) {
+  const query = db
+    .select({
+      cust_id: customers.cust_id,
+      cust_name: customers.cust_name,
+      cust_acc_code: customers.cust_acc_code,
+      ...REFERENCE_COLUMNS,
+      cust_mop: sql<'A' | 'O' | 'S'>`${customers.cust_mop}`,
+      cust_maintariff: customers.cust_maintariff,
+      cust_mainservice: customers.cust_mainservice,
+      cust_pod_mandatory: sql<'P' | 'N'>`${customers.cust_pod_mandatory}`,
+      cust_max_delay: customers.cust_max_delay,
+      cust_web_tracking: customers.cust_web_tracking,
+      cust_web_quicktracking: customers.cust_web_quicktracking,
+    })
+    .from(customers)
+    .where(eq(customers.cust_id, custId))
+    .limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+/** Writes the edited fields of account `custId` (inside the caller's transaction). */
+export async function updateCustomerFields(
+  db: Executor,
+  custId: number,
+  fields: Partial<typeof customers.$inferInsert>,
+): Promise<void> {
+  await db.update(customers).set(fields).where(eq(customers.cust_id, custId));
+}
+
+/** Replaces the values of reference `refType` of account `custId` (inside the caller's transaction). */
+export async function replaceReferences(
+  db: Executor,
+  custId: number,
+  refType: number,
+  values: string[],
+): Promise<void> {
+  await db
+    .delete(customerReferences)
+    .where(and(eq(customerReferences.cref_cust_id, custId), eq(customerReferences.cref_ref_type, refType)));
+  if (values.length)
+    await db
+      .insert(customerReferences)
+      .values(values.map((d) => ({ cref_cust_id: custId, cref_ref_type: refType, cref_description: d })));
+}
+
+/** Locks account `custId`'s row until the caller's transaction ends, so two saves of its lists queue. */
+export async function lockCustomer(db: Executor, custId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.cust_id })
+    .from(customers)
+    .where(eq(customers.cust_id, custId))
+    .for('update');
   return rows.length === 1;
 }

@@ -3,9 +3,14 @@ import { z } from 'zod';
 import {
   contactListRequest,
   contactRow,
+  customerDetail,
+  customerListRequest,
+  customerPostRequest,
   customerRow,
   referenceListRequest,
+  referencePostRequest,
   referenceRow,
+  settingsPostResponse,
   serviceType,
   tariffType,
 } from '@courier/contracts';
@@ -13,12 +18,31 @@ import * as service from './customers.service';
 
 const anyBody = z.object({}).passthrough().optional();
 
-/** customer/list, customer/reference/lists, customer/contact/list, servicetype/list, tarifftype/list (spec "bookings…" §7). */
+/**
+ * customer/list, customer/post, customer/reference/lists, customer/reference/post,
+ * customer/contact/list, servicetype/list, tarifftype/list (spec "access…" §7 Customer, "bookings…" §7).
+ */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/list',
-    { schema: { body: anyBody, response: { 200: z.array(customerRow) } } },
-    async (req) => service.listCustomers(await req.authenticate()),
+    // The detail first: a union keeps the first shape that fits, and a row would drop its fields.
+    {
+      schema: {
+        body: customerListRequest,
+        response: { 200: z.array(z.union([customerDetail, customerRow])) },
+      },
+    },
+    async (req) => service.listCustomers(await req.authenticate(), req.body?.cust_id),
+  );
+  app.post(
+    '/api/customer/post',
+    { schema: { body: customerPostRequest, response: { 200: settingsPostResponse } } },
+    async (req) => service.saveCustomer(await req.authenticate(), req.body),
+  );
+  app.post(
+    '/api/customer/reference/post',
+    { schema: { body: referencePostRequest, response: { 200: z.array(referenceRow) } } },
+    async (req) => service.saveReferences(await req.authenticate(), req.body),
   );
   app.post(
     '/api/customer/reference/lists',

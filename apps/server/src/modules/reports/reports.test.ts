@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ReportListResponse, ReportRunResponse } from '@courier/contracts';
 import { queryRows } from '../../db/client';
 import { formatUk, ukDayStart, ukNextDayStart } from '../../lib/dates';
@@ -85,6 +85,85 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     );
     const shares = result.rows.reduce((n, r) => n + Number(r.share), 0);
     expect(Math.abs(shares - 100)).toBeLessThan(1);
+  });
+
+  it('rates deliveries on time as the trace and the last deadline say, one docket at a time', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const { dateStart, dateEnd } = range();
+    const from = ukDayStart(dateStart);
+    const to = ukNextDayStart(dateEnd);
+    // Two dockets with no trace yet: one delivered as its trace says only (its docket moved on), one
+    // late against its deadline.
+    const [moved, late] = await queryRows<{ dck_id: number }>(
+      db(),
+      sql`select d.dck_id from dockets d where d.dck_booked >= ${from} and d.dck_booked < ${to}
+            and not exists (select 1 from trace_records tr where tr.dtr_dck_id = d.dck_id)
+          order by d.dck_id limit 2`,
+    );
+    await db().execute(sql`
+      insert into trace_records (dtr_dck_id, dtr_kind, dsts_id, dtr_scandate)
+      select dck_id, 'status', 'D', dck_booked + interval '1 minute' from dockets where dck_id = ${moved!.dck_id}`);
+    await db().execute(sql`update dockets set dck_status = 'I' where dck_id = ${moved!.dck_id}`);
+    await db().execute(sql`
+      update dockets set dck_status = 'D', dck_status_time = dck_booked + interval '30 days' where dck_id = ${late!.dck_id}`);
+    await db().execute(sql`
+      update docket_addresses a set dadd_deadline = d.dck_booked + interval '2 hours' from dockets d
+       where d.dck_id = a.dadd_dck_id and a.dadd_dck_id = ${late!.dck_id}
+         and a.dadd_seq = (select max(dadd_seq) from docket_addresses where dadd_dck_id = ${late!.dck_id})`);
+    const result = await run(admin, {
+      rpt_id: await reportId(admin, 'On-time delivery rate'),
+      dateStart,
+      dateEnd,
+    });
+    // The definition of the rate, docket by docket, as a direct query computes it.
+    const direct = await queryRows<Record<string, number | string>>(
+      db(),
+      sql`select account, count(*)::int as delivered,
+                 count(*) filter (where delivered_at <= deadline)::int as on_time,
+                 count(*) filter (where delivered_at > deadline)::int as late
+          from (select c.cust_acc_code as account,
+                       coalesce((select min(tr.dtr_scandate) from trace_records tr
+                                  where tr.dtr_dck_id = d.dck_id and tr.dtr_kind = 'status' and tr.dsts_id = 'D'),
+                                case when d.dck_status = 'D' then d.dck_status_time end) as delivered_at,
+                       (select a.dadd_deadline from docket_addresses a
+                         where a.dadd_dck_id = d.dck_id order by a.dadd_seq desc limit 1) as deadline
+                from dockets d join customers c on c.cust_id = d.dck_cust_id
+                where d.dck_booked >= ${from} and d.dck_booked < ${to}) x
+          where delivered_at is not null group by account order by account`,
+    );
+    expect(direct.some((r) => Number(r.late) > 0)).toBe(true);
+    expect(result.rows.map(({ rate: _rate, ...r }) => r)).toEqual(direct);
+  });
+
+  it('counts bookings and driver jobs per UK day as a booking-by-booking count does', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const { dateStart, dateEnd } = range();
+    const from = ukDayStart(dateStart);
+    const to = ukNextDayStart(dateEnd);
+    const runRows = async (desc: string) =>
+      (await run(admin, { rpt_id: await reportId(admin, desc), dateStart, dateEnd })).rows;
+    /** `columns` (the second one a key) over `source` per UK day, counted booking by booking. */
+    const perUkDay = (columns: SQL, source: SQL) => {
+      const ukDate = sql`(d.dck_booked at time zone 'Europe/London')::date`;
+      return queryRows<Record<string, number | string>>(
+        db(),
+        sql`select to_char(${ukDate}, 'DD/MM/YYYY') as day, ${columns} from ${source}
+            where d.dck_booked >= ${from} and d.dck_booked < ${to}
+            group by ${ukDate}, 1, 2 order by ${ukDate}, 2`,
+      );
+    };
+    const perDay = await perUkDay(
+      sql`c.cust_acc_code as account, count(*)::int as bookings, sum(d.dck_total_pence)::float8 as total`,
+      sql`dockets d join customers c on c.cust_id = d.dck_cust_id`,
+    );
+    expect(perDay.length).toBeGreaterThan(10);
+    expect(await runRows('Bookings per day by account')).toEqual(perDay);
+    const jobs = await perUkDay(
+      sql`v.drv_name as driver, count(*)::int as jobs, round(sum(d.dck_distance), 1)::float8 as miles`,
+      sql`dockets d join drivers v on v.drv_driver = d.drv_driver`,
+    );
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(await runRows('Driver jobs per day')).toEqual(jobs);
   });
 
   it("limits a non-admin to their accounts and refuses another account's cust_id", async () => {

@@ -7,7 +7,12 @@ export { databaseOfResetToken } from './api/password-reset';
 export { usePasswordPolicy } from './api/password-policy';
 export { SESSION_KEY, useSession, useSignedIn } from './api/session';
 export { errorText, fieldText } from './error-text';
-export { PasswordFields } from './password/PasswordFields';
+export {
+  CURRENT_REQUIRED,
+  CurrentPasswordInput,
+  NewPasswordFields,
+  PasswordFields,
+} from './password/PasswordFields';
 export { useNewPassword } from './password/use-new-password';
 export { canOpen, seesPrices } from './rights';
 export { LoginCard } from './components/LoginCard';

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { settingsProblems, type EditableSettingsGroup } from '@courier/contracts';
+import {
+  customerFields,
+  settingsProblems,
+  type CustomerFields,
+  type EditableSettingsGroup,
+} from '@courier/contracts';
 import { ApiError } from '../../lib/api-client';
+import { CUSTOMER_KEYS, postCustomer, postReferenceList } from '../customers';
 import {
   fetchAccountSettings,
   fetchSettings,
@@ -24,14 +30,25 @@ type ScreenGroup = (typeof SCREEN_GROUPS)[number];
 /** Saved every time (spec "bookings…" §7: saving all posts default, general, mandatory and message). */
 const ALWAYS_SAVED: readonly ScreenGroup[] = ['default', 'general', 'mandatory', 'message'];
 
-/** Problems by group ('customer:{id}' for an account) and field (`values.{key}`). */
+/** The problems of an account's fields by field name (cust_ref1_lbl, …), as the server names them. */
+function fieldProblems(fields: CustomerFields): Record<string, string> {
+  const parsed = customerFields.safeParse(fields);
+  if (parsed.success) return {};
+  return Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+/**
+ * Problems by group ('customer:{id}' for an account's settings, 'account:{id}' for its fields,
+ * 'references:{id}' for its ref-5 list) and field (`values.{key}`, `cust_ref1_lbl`, …).
+ */
 export type SettingsErrors = Record<string, Record<string, string>>;
 
 /**
  * The System settings screen's state: each group as loaded, the administrator's unsaved changes, the
- * accounts' own customer settings, and Save. Save checks every changed group with the server's rules
+ * accounts' own customer settings, their fields and ref-5 lists, and Save. Save checks every changed group with the server's rules
  * first (nothing is posted while one is wrong), then posts default, general, mandatory and message,
- * the other groups that changed, and customer for each account changed.
+ * the other groups that changed, and customer, customer/post and customer/reference/post for each
+ * account changed; then the booking screen's account queries are refreshed.
  */
 export function useSettingsDraft() {
   const queryClient = useQueryClient();
@@ -43,6 +60,8 @@ export function useSettingsDraft() {
   });
   const [draft, setDraft] = useState<Partial<Record<ScreenGroup, SettingValues>>>({});
   const [accounts, setAccounts] = useState<Record<number, SettingValues>>({});
+  const [fields, setFields] = useState<Record<number, CustomerFields>>({});
+  const [lists, setLists] = useState<Record<number, string[]>>({});
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [saving, setSaving] = useState(false);
 
@@ -51,6 +70,10 @@ export function useSettingsDraft() {
   const change = (group: ScreenGroup, values: SettingValues) => setDraft((d) => ({ ...d, [group]: values }));
   const changeAccount = (custId: number, values: SettingValues) =>
     setAccounts((a) => ({ ...a, [custId]: values }));
+
+  const changeFields = (custId: number, values: CustomerFields) =>
+    setFields((f) => ({ ...f, [custId]: values }));
+  const changeList = (custId: number, values: string[]) => setLists((l) => ({ ...l, [custId]: values }));
 
   /** Saves; resolves true when everything was saved, false when a value was refused (see `errors`). */
   const save = async (): Promise<boolean> => {
@@ -63,6 +86,10 @@ export function useSettingsDraft() {
     for (const [custId, values] of Object.entries(accounts)) {
       const p = settingsProblems('customer', values);
       if (Object.keys(p).length) found[`customer:${custId}`] = p;
+    }
+    for (const [custId, values] of Object.entries(fields)) {
+      const p = fieldProblems(values);
+      if (Object.keys(p).length) found[`account:${custId}`] = p;
     }
     setErrors(found);
     if (Object.keys(found).length) return false;
@@ -77,15 +104,27 @@ export function useSettingsDraft() {
         current = `customer:${custId}`;
         await saveSettings('customer', values, Number(custId));
       }
+      for (const [custId, values] of Object.entries(fields)) {
+        current = `account:${custId}`;
+        await postCustomer(Number(custId), values);
+      }
+      for (const [custId, values] of Object.entries(lists)) {
+        current = `references:${custId}`;
+        await postReferenceList(Number(custId), values);
+      }
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors({ [current]: err.fields });
       throw err;
     } finally {
       setSaving(false);
       await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+      // The booking screen reads the new labels, flags and lists on its next call.
+      for (const queryKey of CUSTOMER_KEYS) await queryClient.invalidateQueries({ queryKey });
     }
     setDraft({});
     setAccounts({});
+    setFields({});
+    setLists({});
     return true;
   };
 
@@ -97,7 +136,13 @@ export function useSettingsDraft() {
     accountValues: (custId: number, ownValues: SettingValues | undefined) =>
       accounts[custId] ?? ownValues ?? {},
     changeAccount,
-    dirty: Object.keys(draft).length > 0 || Object.keys(accounts).length > 0,
+    /** An account's fields: the administrator's unsaved edit, else as loaded. */
+    fieldsOf: (custId: number, loadedFields: CustomerFields | undefined) => fields[custId] ?? loadedFields,
+    changeFields,
+    /** An account's ref-5 list: the unsaved edit, else as loaded. */
+    listOf: (custId: number, loadedList: string[] | undefined) => lists[custId] ?? loadedList,
+    changeList,
+    dirty: [draft, accounts, fields, lists].some((d) => Object.keys(d).length > 0),
     errors,
     saving,
     save,

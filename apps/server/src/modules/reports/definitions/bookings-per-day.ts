@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bookedInRange, ddmmyyyy, ukDateOf, type ReportDefinition } from './report-definition';
+import { bookedInRange, ddmmyyyy, hourOf, ukDateOf, type ReportDefinition } from './report-definition';
 
 /** Bookings per UK day and account, with their value; one line per account. */
 export const bookingsPerDay: ReportDefinition = {
@@ -13,13 +13,19 @@ export const bookingsPerDay: ReportDefinition = {
   ],
   chart: { type: 'line', x: 'day', y: ['bookings'], series: 'account' },
   query: (p) => sql`
-    select ${ddmmyyyy(sql`b.day`)} as day, b.account, b.bookings, b.total
+    select ${ddmmyyyy(sql`b.day`)} as day, c.cust_acc_code as account, b.bookings, b.total
     from (
-      select ${ukDateOf(sql`d.dck_booked`)} as day, c.cust_acc_code as account,
-             count(*)::int as bookings, coalesce(sum(d.dck_total_pence), 0)::int as total
-      from dockets d join customers c on c.cust_id = d.dck_cust_id
-      where ${bookedInRange(p)}
+      select ${ukDateOf(sql`h.hour`)} as day, h.cust_id, sum(h.bookings)::int as bookings,
+             sum(h.total)::float8 as total
+      from (
+        select ${hourOf(sql`d.dck_booked`)} as hour, d.dck_cust_id as cust_id, count(*) as bookings,
+               coalesce(sum(d.dck_total_pence), 0) as total
+        from dockets d
+        where ${bookedInRange(p)}
+        group by 1, 2
+      ) h
       group by 1, 2
     ) b
-    order by b.day, b.account`,
+    join customers c on c.cust_id = b.cust_id
+    order by b.day, account`,
 };

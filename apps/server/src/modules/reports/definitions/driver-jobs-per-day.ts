@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bookedInRange, ddmmyyyy, ukDateOf, type ReportDefinition } from './report-definition';
+import { bookedInRange, ddmmyyyy, hourOf, ukDateOf, type ReportDefinition } from './report-definition';
 
 /** Jobs allocated to each driver per UK day of booking, with their miles; one line per driver. */
 export const driverJobsPerDay: ReportDefinition = {
@@ -15,10 +15,16 @@ export const driverJobsPerDay: ReportDefinition = {
   query: (p) => sql`
     select ${ddmmyyyy(sql`j.day`)} as day, j.driver, j.jobs, j.miles
     from (
-      select ${ukDateOf(sql`d.dck_booked`)} as day, v.drv_name as driver, count(*)::int as jobs,
-             round(coalesce(sum(d.dck_distance), 0), 1)::float8 as miles
-      from dockets d join drivers v on v.drv_driver = d.drv_driver
-      where ${bookedInRange(p)}
+      select ${ukDateOf(sql`h.hour`)} as day, v.drv_name as driver, sum(h.jobs)::int as jobs,
+             round(sum(h.miles), 1)::float8 as miles
+      from (
+        select ${hourOf(sql`d.dck_booked`)} as hour, d.drv_driver, count(*) as jobs,
+               coalesce(sum(d.dck_distance), 0) as miles
+        from dockets d
+        where ${bookedInRange(p)} and d.drv_driver is not null
+        group by 1, 2
+      ) h
+      join drivers v on v.drv_driver = h.drv_driver
       group by 1, 2
     ) j
     order by j.day, j.driver`,

@@ -16,8 +16,8 @@ export const spendByAccountService: ReportDefinition = {
   chart: { type: 'bar', x: 'service', y: ['total'], series: 'account' },
   query: (p) => sql`
     select c.cust_acc_code as account, t.ttyp_description as service, count(*)::int as bookings,
-           coalesce(sum(d.dck_net_pence), 0)::int as net, coalesce(sum(d.dck_vat_pence), 0)::int as vat,
-           coalesce(sum(d.dck_total_pence), 0)::int as total
+           coalesce(sum(d.dck_net_pence), 0)::float8 as net, coalesce(sum(d.dck_vat_pence), 0)::float8 as vat,
+           coalesce(sum(d.dck_total_pence), 0)::float8 as total
     from dockets d
     join customers c on c.cust_id = d.dck_cust_id
     join tariff_types t on t.ttyp_tariff = d.dck_tariff

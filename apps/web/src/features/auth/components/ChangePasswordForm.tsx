@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, PasswordInput, Stack } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconLock } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import type { PasswordPolicy } from '@courier/contracts';
-import { PasswordFields } from '../password/PasswordFields';
+import { CURRENT_REQUIRED, CurrentPasswordInput, NewPasswordFields } from '../password/PasswordFields';
 import { useNewPassword } from '../password/use-new-password';
 
 interface ChangePasswordFormProps {
@@ -22,9 +22,6 @@ export interface ChangeVerdict {
   password?: string;
   current?: string;
 }
-
-/** Said when the current password is left empty. */
-export const CURRENT_REQUIRED = 'Please enter your current password';
 
 /**
  * The change-password page of the login screen (spec "access…" §2, §4, §5): New password, Confirm
@@ -57,28 +54,19 @@ export function ChangePasswordForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {askCurrent && (
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            leftSection={<IconLock size={16} />}
+          <CurrentPasswordInput
             value={current}
-            onChange={(e) => {
-              setCurrent(e.currentTarget.value);
+            onChange={(v) => {
+              setCurrent(v);
               setCurrentError(null);
             }}
             error={currentError}
-            required
             autoFocus
           />
         )}
-        <PasswordFields
+        <NewPasswordFields
           label="New password"
-          password={fields.password}
-          confirm={fields.confirm}
-          onPassword={fields.setPassword}
-          onConfirm={fields.setConfirm}
-          passwordError={fields.errors.password}
-          confirmError={fields.errors.confirm}
+          state={fields}
           policy={policy}
           username={username}
           autoFocus={!askCurrent}

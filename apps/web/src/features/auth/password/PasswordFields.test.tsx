@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@courier/contracts';
 import { renderApp } from '../../../test/render';
-import { PasswordFields } from './PasswordFields';
+import { NewPasswordFields } from './PasswordFields';
 import { useNewPassword } from './use-new-password';
 
 /** Five points a character: 'Customer#2026' (13) scores 65, level 3. */
@@ -17,16 +17,7 @@ function Fields({ policy = DEFAULT_PASSWORD_POLICY }: { policy?: PasswordPolicy 
         fields.validate('customer');
       }}
     >
-      <PasswordFields
-        label="New password"
-        password={fields.password}
-        confirm={fields.confirm}
-        onPassword={fields.setPassword}
-        onConfirm={fields.setConfirm}
-        passwordError={fields.errors.password}
-        confirmError={fields.errors.confirm}
-        policy={policy}
-      />
+      <NewPasswordFields label="New password" state={fields} policy={policy} />
       <button type="submit">Check</button>
     </form>
   );

@@ -3,6 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import type { PasswordPolicy } from '@courier/contracts';
 import { policyHint } from './password-rules';
 import { StrengthMeter } from './StrengthMeter';
+import type { NewPasswordState } from './use-new-password';
 import { usePasswordStrength } from './use-password-strength';
 
 interface PasswordFieldsProps {
@@ -53,5 +54,52 @@ export function PasswordFields(props: PasswordFieldsProps) {
         required={props.required ?? true}
       />
     </Stack>
+  );
+}
+
+type NewPasswordFieldsProps = Pick<PasswordFieldsProps, 'label' | 'policy' | 'username' | 'autoFocus'> & {
+  /** The state of useNewPassword: the values, their setters and their problems. */
+  state: NewPasswordState;
+};
+
+/** PasswordFields wired to a useNewPassword state (the change, register and My Account forms). */
+export function NewPasswordFields({ state, ...props }: NewPasswordFieldsProps) {
+  return (
+    <PasswordFields
+      {...props}
+      password={state.password}
+      confirm={state.confirm}
+      onPassword={state.setPassword}
+      onConfirm={state.setConfirm}
+      passwordError={state.errors.password}
+      confirmError={state.errors.confirm}
+    />
+  );
+}
+
+/** Said when the current password is left empty. */
+export const CURRENT_REQUIRED = 'Please enter your current password';
+
+interface CurrentPasswordInputProps {
+  value: string;
+  /** The typed value; the caller clears the field's error with it. */
+  onChange: (value: string) => void;
+  error: string | null;
+  autoFocus?: boolean;
+}
+
+/** 'Current password' of a forced change and of My Account's Change Password (spec "access…" §5). */
+export function CurrentPasswordInput({ value, onChange, error, autoFocus }: CurrentPasswordInputProps) {
+  return (
+    <PasswordInput
+      label="Current password"
+      autoComplete="current-password"
+      leftSection={<IconLock size={16} />}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      required
+      autoFocus={autoFocus}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { registerRequest, type PasswordPolicy } from '@courier/contracts';
 import { Section } from '../../../components/Section';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText, fieldText } from '../../auth';
-import { PasswordFields } from '../../auth';
+import { NewPasswordFields } from '../../auth';
 import { useNewPassword } from '../../auth';
 import { useRegister } from '../api/register';
 import type { RegisterParams } from '../register-params';
@@ -99,17 +99,7 @@ export function RegisterForm({ database, link, policy }: RegisterFormProps) {
           />
         </Section>
         <Section title="Password">
-          <PasswordFields
-            label="Password"
-            password={fields.password}
-            confirm={fields.confirm}
-            onPassword={fields.setPassword}
-            onConfirm={fields.setConfirm}
-            passwordError={fields.errors.password}
-            confirmError={fields.errors.confirm}
-            policy={policy}
-            username={username.trim()}
-          />
+          <NewPasswordFields label="Password" state={fields} policy={policy} username={username.trim()} />
         </Section>
       </SimpleGrid>
       <Group justify="flex-end" mt="lg" gap="sm">

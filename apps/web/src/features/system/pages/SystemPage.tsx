@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG } from '@courier/contracts';
 import { LoadingBlock } from '../../../components/LoadingBlock';
@@ -7,12 +8,41 @@ import { PageTitle } from '../../../components/PageTitle';
 import { Section } from '../../../components/Section';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../auth';
+import { customerDetailQuery, referenceListsQuery } from '../../customers';
+import { AccountFieldsForm } from '../components/AccountFieldsForm';
 import { HoursTable } from '../components/HoursTable';
 import { KeyValueTable } from '../components/KeyValueTable';
 import { useAccountSettings, useSettingsDraft } from '../use-settings-draft';
 
-/** The Customer tab: an account's own settings (its overrides of the tenant's customer group). */
-function CustomerTab({ draft }: { draft: ReturnType<typeof useSettingsDraft> }) {
+type Draft = ReturnType<typeof useSettingsDraft>;
+
+/** The chosen account's fields and ref-5 list (customer/list {cust_id}, customer/reference/lists). */
+function AccountFields({ draft, custId }: { draft: Draft; custId: number }) {
+  const detail = useQuery(customerDetailQuery(custId));
+  const refs = useQuery(referenceListsQuery(custId));
+  const fields = draft.fieldsOf(custId, detail.data);
+  const list = draft.listOf(
+    custId,
+    refs.data?.filter((r) => r.cref_ref_type === 5).map((r) => r.cref_description),
+  );
+  if (!fields || !list) return <LoadingBlock error={detail.error ?? refs.error} />;
+  return (
+    <AccountFieldsForm
+      fields={fields}
+      onChange={(values) => draft.changeFields(custId, values)}
+      list={list}
+      onListChange={(values) => draft.changeList(custId, values)}
+      errors={draft.errors[`account:${custId}`]}
+      listErrors={draft.errors[`references:${custId}`]}
+    />
+  );
+}
+
+/**
+ * The Customer tab: the chosen account's fields (references, payment, tariff, service, pod, delay,
+ * tracking lists) and its own settings (its overrides of the tenant's customer group).
+ */
+function CustomerTab({ draft }: { draft: Draft }) {
   const session = useSignedIn();
   const [custId, setCustId] = useState<number | null>(session.accounts[0]?.cust_id ?? null);
   const own = useAccountSettings(custId);
@@ -29,6 +59,12 @@ function CustomerTab({ draft }: { draft: ReturnType<typeof useSettingsDraft> }) 
         onChange={(v) => setCustId(v ? Number(v) : null)}
         allowDeselect={false}
       />
+      {custId !== null && <AccountFields key={custId} draft={draft} custId={custId} />}
+      {custId !== null && (
+        <Title order={3} fz="md">
+          Account settings
+        </Title>
+      )}
       {custId === null ? (
         <Text c="dimmed">No account is linked to your user.</Text>
       ) : own.data === undefined ? (
@@ -49,9 +85,9 @@ function CustomerTab({ draft }: { draft: ReturnType<typeof useSettingsDraft> }) 
 /**
  * /system (admin right; spec "bookings…" §2 System settings, "access…" §3 settings groups): tabs
  * General (the general group, hours of operation, security and payments), Defaults, Customer (each
- * account's own settings), Mandatory and Message, each group a key-value table with its modal. Save
- * posts default, general, mandatory and message, every other group changed and customer for each
- * account changed; 'Settings saved'. A value that does not fit its type is named under its row.
+ * account's fields and ref-5 list, and its own settings), Mandatory and Message, each group a key-value table with its modal. Save
+ * posts default, general, mandatory and message, every other group changed, and customer, customer/post
+ * and customer/reference/post for each account changed; 'Settings saved'. A value that does not fit its type is named under its row.
  */
 export default function SystemPage() {
   const draft = useSettingsDraft();

@@ -1,15 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Grid, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG, USER_MSG, type UserAccountRow, type UserSession } from '@courier/contracts';
 import { Section } from '../../../components/Section';
 import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { MAIN_ADDRESS_TYPE, accountAddressesQuery } from '../../addresses';
-import { PasswordFields, useChangePassword, useNewPassword, usePasswordPolicy } from '../../auth';
+import {
+  CURRENT_REQUIRED,
+  CurrentPasswordInput,
+  NewPasswordFields,
+  useChangePassword,
+  useNewPassword,
+  usePasswordPolicy,
+} from '../../auth';
 import { useUserPost } from '../api/user-post';
+import { CommunicationsSection, NamesSection } from './UserDetailSections';
 import { toUserPost, validateUserForm, type UserFormValues } from '../user-form';
 
 interface MyAccountFormProps {
@@ -60,7 +68,7 @@ function ChangePassword({ session }: { session: UserSession }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const missing = !current;
-    setCurrentError(missing ? 'Please enter your current password' : null);
+    setCurrentError(missing ? CURRENT_REQUIRED : null);
     if (!fields.validate(session.user.ausr_logon) || missing) return;
     change.mutate(
       { ausr_password: fields.password, ausr_current_password: current },
@@ -83,26 +91,17 @@ function ChangePassword({ session }: { session: UserSession }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          leftSection={<IconLock size={16} />}
+        <CurrentPasswordInput
           value={current}
-          onChange={(e) => {
-            setCurrent(e.currentTarget.value);
+          onChange={(v) => {
+            setCurrent(v);
             setCurrentError(null);
           }}
           error={currentError}
-          required
         />
-        <PasswordFields
+        <NewPasswordFields
           label="New password"
-          password={fields.password}
-          confirm={fields.confirm}
-          onPassword={fields.setPassword}
-          onConfirm={fields.setConfirm}
-          passwordError={fields.errors.password}
-          confirmError={fields.errors.confirm}
+          state={fields}
           policy={policy}
           username={session.user.ausr_logon}
         />
@@ -149,15 +148,6 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
       },
     );
   };
-  const text = (field: keyof UserFormValues, label: string, extra: object = {}) => (
-    <TextInput
-      label={label}
-      key={form.key(field)}
-      readOnly={!editable}
-      {...form.getInputProps(field)}
-      {...extra}
-    />
-  );
   const custId = values.ausr_cust_id ? Number(values.ausr_cust_id) : null;
 
   return (
@@ -184,13 +174,7 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
               </Section>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <Section title="Personal Details">
-                <Stack gap="sm">
-                  {text('ausr_firstname', 'First Name', { maxLength: 50 })}
-                  {text('ausr_lastname', 'Last Name', { maxLength: 50 })}
-                  {text('ausr_nickname', 'Nickname', { maxLength: 50 })}
-                </Stack>
-              </Section>
+              <NamesSection form={form} title="Personal Details" readOnly={!editable} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Section title="Address Details">
@@ -198,12 +182,7 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
               </Section>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <Section title="Communications">
-                <Stack gap="sm">
-                  {text('ausr_email', 'Email', { type: 'email', maxLength: 200 })}
-                  {text('ausr_telephone', 'Telephone', { type: 'tel', maxLength: 30 })}
-                </Stack>
-              </Section>
+              <CommunicationsSection form={form} readOnly={!editable} />
             </Grid.Col>
             {editable && (
               <Grid.Col span={12}>

@@ -1,18 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Grid, Group, NumberInput, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -35,6 +24,7 @@ import { useUserDelete, useUserPost } from '../api/user-post';
 import { cloneValues, toUserPost, validateUserForm, type UserFormValues } from '../user-form';
 import { USER_LIST_PATH, userDetailPath } from '../user-paths';
 import { LinkedRows } from './LinkedRows';
+import { CommunicationsSection, NamesSection, UserText } from './UserDetailSections';
 
 type TabName = 'details' | 'options' | 'accounts' | 'circuits' | 'reports';
 
@@ -118,9 +108,6 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
         }),
     });
 
-  const text = (field: keyof UserFormValues, label: string, extra: object = {}) => (
-    <TextInput label={label} key={form.key(field)} {...form.getInputProps(field)} {...extra} />
-  );
   const siteId = values.ausr_site_id;
 
   return (
@@ -144,22 +131,23 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
           <Tabs.Panel value="details" pt="md">
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <Section title="Details">
-                  <Stack gap="sm">
-                    {text('ausr_logon', 'Username', { required: true, autoComplete: 'off', maxLength: 100 })}
-                    {text('ausr_firstname', 'First Name', { maxLength: 50 })}
-                    {text('ausr_lastname', 'Last Name', { maxLength: 50 })}
-                    {text('ausr_nickname', 'Nickname', { maxLength: 50 })}
-                  </Stack>
-                </Section>
+                <NamesSection
+                  form={form}
+                  title="Details"
+                  before={
+                    <UserText
+                      form={form}
+                      field="ausr_logon"
+                      label="Username"
+                      required
+                      autoComplete="off"
+                      maxLength={100}
+                    />
+                  }
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <Section title="Communications">
-                  <Stack gap="sm">
-                    {text('ausr_email', 'Email', { type: 'email', maxLength: 200 })}
-                    {text('ausr_telephone', 'Telephone', { type: 'tel', maxLength: 30 })}
-                  </Stack>
-                </Section>
+                <CommunicationsSection form={form} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Section title="Password">

@@ -1,0 +1,100 @@
+/**
+ * Report benchmark (issue 12 §6): BENCH_DOCKETS (1,000,000) dockets of one tenant booked over the last
+ * 365 days (bulk SQL, generate_series), two addresses each with their deadlines, drivers on the
+ * allocated ones. Each seeded report definition (the on-time delivery rate first) runs over the last
+ * year for every account, as an administrator runs it: BENCH_RUNS (3) times, the first cold; prints
+ * each time and, for a report over 1 s, its EXPLAIN ANALYZE. Target: the heaviest under 1 s.
+ *   DATABASE_URL     a PostgreSQL server to create the bench database on (e.g. postgres://postgres@127.0.0.1:5432/postgres);
+ *                    without it, an embedded server under data/bench-report-pg (as the tests start one)
+ *   BENCH_DB         database name (courier_bench_report)
+ */
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../apps/server/src/db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { openTenant } from '../apps/server/src/db/tenants';
+import { REPORT_DEFINITIONS, type ReportDefinition } from '../apps/server/src/modules/reports/definitions';
+import { reportRows } from '../apps/server/src/modules/reports/reports.repository';
+import { ensureDatabase, seedBenchDockets } from './bench-db';
+
+const DB = process.env.BENCH_DB ?? 'courier_bench_report';
+const DOCKETS = Number(process.env.BENCH_DOCKETS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TARGET_MS = 1000;
+
+/** The server to seed on: DATABASE_URL's, else an embedded one (stopped at the end). */
+async function adminServer(): Promise<{ adminUrl: string; embedded?: EmbeddedPostgres }> {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL };
+  const embedded = await startEmbeddedPostgres({ dir: join('data', 'bench-report-pg') });
+  return { adminUrl: embedded.adminUrl, embedded };
+}
+
+/** The on-time delivery rate first (the heaviest: two look-ups per docket), then the others. */
+const ordered = (): ReportDefinition[] => [
+  ...REPORT_DEFINITIONS.filter((d) => d.path === 'on-time-delivery'),
+  ...REPORT_DEFINITIONS.filter((d) => d.path !== 'on-time-delivery'),
+];
+
+async function main() {
+  const { adminUrl, embedded } = await adminServer();
+  try {
+    const url = await ensureDatabase(adminUrl, DB);
+    await seedBenchDockets(url, DOCKETS, 365, { control: true });
+    const tenant = await openTenant({ name: 'Bench', theme: { primaryColor: 'blue', name: 'Bench' }, url });
+    try {
+      // What autovacuum does in time: the visibility map that lets the reports read indexes alone.
+      await tenant.db.execute(sql`vacuum (analyze) dockets, docket_addresses, trace_records`);
+      const to = new Date(Date.now() + 86_400_000);
+      const from = new Date(to.getTime() - 366 * 86_400_000);
+      const params = { from, to, scope: sql`true` };
+      const [{ n }] = (await queryRows<{ n: number }>(
+        tenant.db,
+        sql`select count(*)::int as n from dockets where dck_booked >= ${from} and dck_booked < ${to}`,
+      )) as [{ n: number }];
+      console.log(
+        `bench on Node ${process.version}, ${n.toLocaleString('en-GB')} dockets in the year, load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} on ${cpus().length} cores\n`,
+      );
+      console.log(
+        'report                              rows   ' +
+          Array.from({ length: RUNS }, (_, i) => `run ${i + 1} ms`.padStart(10)).join(''),
+      );
+      const slow: ReportDefinition[] = [];
+      for (const def of ordered()) {
+        const times: number[] = [];
+        let rows = 0;
+        for (let i = 0; i < RUNS; i++) {
+          const started = performance.now();
+          rows = (await reportRows(tenant.db, def.query(params))).length;
+          times.push(performance.now() - started);
+        }
+        console.log(
+          `${def.description.padEnd(34)} ${String(rows).padStart(6)}   ${times.map((t) => t.toFixed(0).padStart(10)).join('')}`,
+        );
+        if (Math.min(...times) > TARGET_MS) slow.push(def);
+      }
+      for (const def of slow) {
+        // As reportRows runs it: JIT off, 32 MB to group in.
+        const plan = await tenant.db.transaction(async (tx) => {
+          await tx.execute(sql`set local jit = off`);
+          await tx.execute(sql`set local work_mem = '32MB'`);
+          return queryRows<Record<string, string>>(tx, sql`explain (analyze, buffers) ${def.query(params)}`);
+        });
+        console.log(
+          `\n${def.description} over ${TARGET_MS} ms; EXPLAIN ANALYZE:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`,
+        );
+      }
+    } finally {
+      await tenant.close();
+    }
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
