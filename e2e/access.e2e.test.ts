@@ -188,6 +188,58 @@ describe('access in Chromium', () => {
     await context.close();
   });
 
+  it('changes My Account e-mail only once the link mailed to the new address is opened', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    const next = 'customer.new@example.com';
+    const seenNew = mailbox.to(next).length;
+    const seenOld = mailbox.to('customer@example.com').length;
+    await page.goto('/login');
+    await signIn(page, DEMO, 'customer', 'Customer#2026');
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'My Account' })
+      .click();
+    await page.getByRole('heading', { name: 'My Account', level: 1 }).waitFor();
+    const email = page.getByRole('textbox', { name: /^Email/ });
+    await expect.poll(() => email.inputValue()).toBe('customer@example.com');
+    await email.fill(next);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const pending = page.getByRole('status').filter({ hasText: `Confirm ${next}` });
+    await pending.waitFor();
+    expect(await pending.innerText()).toContain('Your e-mail address changes when you open it.');
+    // The account keeps its address until the link is opened; the old address is told.
+    expect(await email.inputValue()).toBe('customer@example.com');
+    expect((await mailbox.next('customer@example.com', seenOld)).text).toContain(next);
+    await settle(page);
+    await h.screenshot(page, 'my-account-email-pending');
+
+    const mail = await mailbox.next(next, seenNew);
+    const link = /(https?:\/\/\S+\/email\/confirm\/\S+)/.exec(mail.text ?? '')![1]!;
+    const other = await (await h.newContext()).newPage();
+    await other.goto(link);
+    await other.getByRole('heading', { name: 'Confirm e-mail address' }).waitFor();
+    await h.screenshot(other, 'email-confirm');
+    await other.getByRole('button', { name: 'Confirm my new e-mail address' }).click();
+    await other.getByText('Your e-mail address has been changed').waitFor();
+    await other.getByText(`Mail for your account now goes to ${next}.`).waitFor();
+    // The link works once.
+    await other.reload();
+    await other.getByRole('button', { name: 'Confirm my new e-mail address' }).click();
+    await other
+      .getByRole('alert')
+      .filter({ hasText: 'This confirmation link is invalid or has expired' })
+      .waitFor();
+    await h.screenshot(other, 'email-confirm-used');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Account', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe(next);
+    await context.close();
+    await other.context().close();
+  });
+
   it('makes an expired password be changed before home, then signs in straight home', async () => {
     const context = await h.newContext();
     const page = await context.newPage();

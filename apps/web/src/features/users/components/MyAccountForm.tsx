@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG, USER_MSG, type UserAccountRow, type UserSession } from '@courier/contracts';
@@ -132,6 +132,8 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
   const policy = usePasswordPolicy(session.tenant.name);
   const post = useUserPost();
   const editable = session.user.ausr_rights_password === 'T';
+  /** A new e-mail address waiting for its mailed link (the account keeps the old one until then). */
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const save = (e: FormEvent) => {
     e.preventDefault();
     const { errors, notice } = validateUserForm(form.getValues(), policy, false);
@@ -140,7 +142,11 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
     post.mutate(
       { ...toUserPost(form.getValues()), accounts: [], circuits: [], reports: [] },
       {
-        onSuccess: (r) => notifySuccess(r.message, USER_MSG.saveTitle),
+        onSuccess: (r) => {
+          notifySuccess(r.message, USER_MSG.saveTitle);
+          setPendingEmail(r.emailPending ?? null);
+          if (r.emailPending) form.setFieldValue('ausr_email', initial.ausr_email);
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
           notifyApiError(USER_MSG.saveTitle, error);
@@ -182,7 +188,14 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
               </Section>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <CommunicationsSection form={form} readOnly={!editable} />
+              <Stack gap="sm">
+                <CommunicationsSection form={form} readOnly={!editable} />
+                {pendingEmail && (
+                  <Alert color="blue" title={`Confirm ${pendingEmail}`} role="status">
+                    {USER_MSG.emailPending}
+                  </Alert>
+                )}
+              </Stack>
             </Grid.Col>
             {editable && (
               <Grid.Col span={12}>
