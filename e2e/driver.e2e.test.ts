@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocketTrackingResponse, SignatureRow } from '@courier/contracts';
 import { booking } from '../apps/server/src/test/fixtures';
+import { apiClient } from './api';
 import { startHarness, type Harness } from './harness';
 import { notification, settle, signIn } from './ui';
 
@@ -21,19 +22,10 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** POST JSON to the server as `token` (a user's bearer token), answering the parsed body. */
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${h.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const login = async (username: string, password: string) =>
-  (await api<{ token: string }>('/api/auth/login', { database: 'Demo Couriers', username, password })).token;
+/** The server's calls, as `token` when given (e2e/api.ts). */
+const api = <T>(path: string, body: unknown, token?: string) =>
+  apiClient(h.baseUrl).api<T>(path, body, token);
+const login = (username: string, password: string) => apiClient(h.baseUrl).login(username, password);
 
 describe('the driver page in Chromium', () => {
   it('signs in, scans, collects, signs and delivers an allocated docket on a phone', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, TrackDetailResponse } from '@courier/contracts';
+import { apiClient } from './api';
 import { startHarness, type Harness } from './harness';
 import { settle, signIn } from './ui';
 
@@ -22,24 +23,13 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** POST JSON to the server, as `token` when given, answering the parsed body. */
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${h.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+/** The server's calls, as `token` when given (e2e/api.ts). */
+const api = <T>(path: string, body: unknown, token?: string) =>
+  apiClient(h.baseUrl).api<T>(path, body, token);
 
 /** A delivered demo docket of the customer's with stock and a signature: its tracking reference. */
 async function deliveredRef(): Promise<string> {
-  const { token } = await api<{ token: string }>('/api/auth/login', {
-    database: DEMO,
-    username: 'customer',
-    password: 'Customer#2026',
-  });
+  const token = await apiClient(h.baseUrl).login('customer', 'Customer#2026');
   const ukDay = (daysBack: number) =>
     new Date(Date.now() - daysBack * 86_400_000).toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
   const history = { archive: true, dateStart: ukDay(60), dateEnd: ukDay(0) };
