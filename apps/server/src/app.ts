@@ -42,6 +42,7 @@ import { quoteRoutes } from './modules/quotes/quotes.routes';
 import type { PaymentProviders } from './modules/payments/payment-provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
+import { cardBookingRoutes } from './modules/payments/card-booking.routes';
 import type { Redis } from 'ioredis';
 
 /** Everything the app needs, built by server.ts (or a test). */
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments: PaymentProviders = { sandbox, ...deps.payments };
   await app.register(quoteRoutes({ ...deps, payments }));
   await app.register(sandboxRoutes({ ...deps, payments }, sandbox));
+  await app.register(cardBookingRoutes({ ...deps, payments }));
 
   const spa =
     deps.webDist && existsSync(resolve(deps.webDist, 'index.html')) ? resolve(deps.webDist) : undefined;

@@ -80,6 +80,17 @@ export function quoteRoutes(deps: QuoteDeps): FastifyPluginAsyncZod {
         ),
     );
     app.post(
+      '/api/quote/book',
+      {
+        schema: { body: quoteRef, response: { 200: quotePaymentResponse } },
+        config: limit(QUOTE_RATE_MAX),
+      },
+      async (req) =>
+        service.bookOnAccount(deps, req.body, await req.authenticateOptional(), (err) =>
+          req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
+        ),
+    );
+    app.post(
       '/api/quote/register',
       {
         schema: { body: quoteRef, response: { 200: quoteRegisterResponse } },
