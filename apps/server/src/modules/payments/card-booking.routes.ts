@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutResponse, docketCheckoutRequest, docketPaymentRequest, postResponse } from '@courier/contracts';
+import {
+  checkoutResponse,
+  docketCheckoutRequest,
+  docketPaymentRequest,
+  postResponse,
+} from '@courier/contracts';
 import { errorSummary } from '../../lib/error-summary';
 import { cardCheckout, cardPayment, type CardBookingDeps } from './card-booking.service';
 

@@ -30,7 +30,8 @@ type CardMop = (typeof CARD_MOPS)[number];
 /** The stored key of a user's booking attempt (its own key space: no wizard guid hashes to it). */
 const attemptHash = (ausrId: number, attempt: string) => sha256(`docket/checkout\n${ausrId}\n${attempt}`);
 
-const paymentNotFound = () => new AppError('NOT_FOUND', 'Payment not found', { reference: 'Unknown payment' });
+const paymentNotFound = () =>
+  new AppError('NOT_FOUND', 'Payment not found', { reference: 'Unknown payment' });
 
 /**
  * docket/checkout (booking right; spec "bookings…" §4 Booking detail: Confirm sends card payers to
