@@ -55,6 +55,8 @@ export interface AppDeps {
   loginRateMax: number;
   /** Public tracking look-ups allowed per address per minute. */
   trackRateMax?: number;
+  /** quote/alltariffs/list calls allowed per address per minute (default 30). */
+  quoteCreateRateMax?: number;
   /** The tracking view's map tiles: URL template (MAP_TILE_URL; none when absent) and attribution. */
   mapTileUrl?: string;
   mapAttribution?: string;

@@ -33,7 +33,7 @@ describe.each(DB_KINDS)(
 
     const docketCount = async () => Number((await db().select({ n: count() }).from(dockets))[0]!.n);
     /** A booking attempt's body: the fixture booking on `custId` with a fresh attempt key. */
-    const attemptOf = (custId: number, attempt = randomUUID(), extra: object = {}) => ({
+    const attemptOf = (custId: number, attempt: string = randomUUID(), extra: object = {}) => ({
       ...booking(custId),
       attempt,
       ...extra,

@@ -5,10 +5,10 @@ import { paymentAuthorisations, quotes } from '../../db/schema';
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = Omit<typeof quotes.$inferInsert, 'quote_id'>;
 
-/** Stores a new quote; returns its id. */
-export async function insertQuote(db: Executor, q: NewQuote): Promise<number> {
-  const [row] = await db.insert(quotes).values(q).returning({ id: quotes.quote_id });
-  return row!.id;
+/** Stores a new quote; returns it as stored. */
+export async function insertQuote(db: Executor, q: NewQuote): Promise<QuoteRow> {
+  const [row] = await db.insert(quotes).values(q).returning();
+  return row!;
 }
 
 /** Stores a new quote unless one has its guid hash already; its id, or undefined when one had. */

@@ -49,7 +49,7 @@ export function quoteRoutes(deps: QuoteDeps): FastifyPluginAsyncZod {
       '/api/quote/alltariffs/list',
       {
         schema: { body: quoteTariffsRequest, response: { 200: quoteView } },
-        config: limit(QUOTE_CREATE_RATE_MAX),
+        config: limit(deps.quoteCreateRateMax ?? QUOTE_CREATE_RATE_MAX),
       },
       async (req) => service.allTariffs(deps, req.body, await req.authenticateOptional()),
     );

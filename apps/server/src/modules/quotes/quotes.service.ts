@@ -63,6 +63,8 @@ export const QUOTE_MINUTES = 15;
 /** What the quote calls need: the tenants, the clock, the post code index and the payments. */
 export interface QuoteDeps extends PaymentDeps {
   tenants: TenantRegistry;
+  /** quote/alltariffs/list calls allowed per address per minute (default QUOTE_CREATE_RATE_MAX, 30). */
+  quoteCreateRateMax?: number;
 }
 
 /** 410 'Quote Expired' (spec "bookings…" §8), naming the guid. */
@@ -206,7 +208,7 @@ export async function allTariffs(
     })),
     parcels: req.parcels,
   };
-  const id = await repo.insertQuote(tenant.db, {
+  const stored = await repo.insertQuote(tenant.db, {
     quote_guid_hash: sha256(guid),
     quote_cust_id: account.cust_id,
     quote_ausr_id: caller?.tenant.name === tenant.name ? caller.user.ausr_id : null,
@@ -218,7 +220,8 @@ export async function allTariffs(
     quote_expires_at: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
     quote_dck_id: null,
   });
-  return viewOf(tenant, (await repo.lockQuote(tenant.db, id))!, guid);
+  // A new quote has no payment and no docket yet: its view needs no further read.
+  return quoteViewOf(stored, guid, null, null);
 }
 
 /**
