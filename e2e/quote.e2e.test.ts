@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness';
-import { choose, notification, settle } from './ui';
+import { notification, settle } from './ui';
+import { openAsGuest, wizardSteps } from './quote-steps';
 
 /**
  * The guest quote wizard on the sandbox payment provider (spec "bookings…" §2, §4; "access…" §2
@@ -30,98 +31,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await h.screenshot(page, name);
 }
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
-const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
-
-/** From the login screen's Guest login to the post codes page of `database`. */
-async function openAsGuest(page: Page, database: string): Promise<void> {
-  await page.goto('/login');
-  await choose(page, 'Database', database);
-  await page.getByRole('link', { name: 'Guest login' }).click();
-  await heading(page, 'Post codes').waitFor();
-}
-
-/**
- * Pages 1 and 2: the two post codes, then the small van chosen; by `keyboard`, Enter in the post
- * code field prices and Space on the van's button chooses it.
- */
-async function quoteAndChooseVan(page: Page, shots?: string, keyboard = false): Promise<void> {
-  await page.getByRole('textbox', { name: 'Collection post code' }).fill('M1 1AE');
-  await page.getByRole('textbox', { name: 'Delivery post code' }).fill('SW1A 1AA');
-  if (shots) await shot(page, `${shots}-1-postcodes`);
-  if (keyboard) await page.getByRole('textbox', { name: 'Delivery post code' }).press('Enter');
-  else await next(page);
-  await heading(page, 'Your Quote').waitFor();
-  const van = page.getByRole('group', { name: 'Small van' });
-  await van.getByText('Base charge').waitFor();
-  await van.getByText(/miles × £/).waitFor();
-  await van.getByText(/^VAT/).waitFor();
-  await van.getByText(/^Card hold/).waitFor();
-  expect(await page.locator('svg[data-tariff]').count()).toBe(11);
-  const choose = page.getByRole('button', { name: 'Choose Small van' });
-  if (keyboard) {
-    await choose.focus();
-    await page.keyboard.press('Space');
-  } else await choose.click();
-  await page.getByRole('button', { name: 'Choose Small van', pressed: true }).waitFor();
-  if (shots) await shot(page, `${shots}-2-your-quote`);
-  if (keyboard) {
-    await page.getByRole('button', { name: 'Next' }).focus();
-    await page.keyboard.press('Enter');
-  } else await next(page);
-  await heading(page, 'Contact details').waitFor();
-}
-
-/** Page 3: the contact and the three boxes (their alerts shown first when `shots`). */
-async function contactDetails(page: Page, shots?: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Contact' }).fill('Gwen Guest');
-  await page.getByRole('textbox', { name: 'Telephone' }).fill('0161 496 0999');
-  await page.getByRole('textbox', { name: 'Email' }).fill('gwen@example.com');
-  if (shots) {
-    await next(page);
-    for (const alert of [
-      'Confirm the Terms of Conditions',
-      'Confirm the Package Guidelines',
-      'Confirm the Prohibited Goods',
-    ])
-      await page.getByText(alert, { exact: true }).waitFor();
-    await shot(page, `${shots}-3-contact-terms-alerts`);
-  }
-  for (const box of ['Terms and Conditions', 'Packaging Guidelines', 'Prohibited Goods'])
-    await page.getByRole('checkbox', { name: new RegExp(box) }).check();
-  if (shots) await shot(page, `${shots}-3-contact`);
-  await next(page);
-  await heading(page, 'Addresses').waitFor();
-}
-
-/** Page 4: the collection address from the post code search, the delivery one typed. */
-async function addresses(page: Page, shots?: string): Promise<void> {
-  const collect = page.getByRole('group', { name: 'Collection address' });
-  const deliver = page.getByRole('group', { name: 'Delivery address' });
-  if (shots) {
-    // Only the post code: fewer than three parts.
-    await next(page);
-    await collect
-      .getByRole('alert')
-      .getByText(/Please use the search buttons/)
-      .waitFor();
-    await shot(page, `${shots}-4-addresses-three-parts`);
-  }
-  await collect.getByRole('button', { name: 'Find Address' }).click();
-  const list = page.getByRole('dialog', { name: 'ADDRESS LIST' });
-  await list.getByRole('row').nth(1).waitFor();
-  if (shots) await shot(page, `${shots}-4-address-list`);
-  await list.getByRole('row').nth(1).click();
-  await list.waitFor({ state: 'hidden' });
-  await collect.getByRole('textbox', { name: 'Company' }).fill('Piccadilly Plaza');
-  await collect.getByRole('textbox', { name: 'Street' }).fill('Portland Street');
-  await deliver.getByRole('textbox', { name: 'Company' }).fill('Buckingham Palace');
-  await deliver.getByRole('textbox', { name: 'Street' }).fill('The Mall');
-  await deliver.getByRole('textbox', { name: 'Town' }).fill('London');
-  if (shots) await shot(page, `${shots}-4-addresses`);
-  await next(page);
-  await heading(page, 'Capture').waitFor();
-}
+const { heading, next, quoteAndChooseVan, contactDetails, addresses } = wizardSteps(shot);
 
 /** Pages 5 and 6, then the sandbox's test page with `card`. */
 async function pay(page: Page, card: string, shots?: string): Promise<void> {
