@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness';
 import { heading, wizardSteps } from './quote-steps';
-import { choose, notification, settle, signIn } from './ui';
+import { choose, fillAddress, notification, settle, signIn } from './ui';
 
 /**
  * Card payers on the booking screen and account payers in the quote wizard (issue 11 §3; spec
@@ -31,12 +31,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await settle(page);
   await h.screenshot(page, name);
-}
-
-/** Fills the named inputs inside one titled address section of the booking screen. */
-async function fillAddress(page: Page, section: string, fields: Record<string, string>): Promise<void> {
-  const group = page.getByRole('group', { name: section });
-  for (const [label, value] of Object.entries(fields)) await group.getByLabel(label).fill(value);
 }
 
 /**

@@ -37,3 +37,13 @@ export const notification = (page: Page, title: string, message: string | RegExp
 /** A field's label as it reads, with or without the required asterisk ('Town' or 'Town *'). */
 export const labelled = (text: string): RegExp =>
   new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+/** Fills the named inputs inside one titled address section of the booking screen. */
+export async function fillAddress(
+  page: Page,
+  section: string,
+  fields: Record<string, string>,
+): Promise<void> {
+  const group = page.getByRole('group', { name: section });
+  for (const [label, value] of Object.entries(fields)) await group.getByLabel(label).fill(value);
+}

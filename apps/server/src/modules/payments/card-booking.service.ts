@@ -1,6 +1,5 @@
 import {
   MSG,
-  penceToPounds,
   type CheckoutResponse,
   type docketCheckoutRequest,
   type DocketPaymentRequest,
@@ -101,18 +100,10 @@ export async function cardCheckout(
   if (id === undefined && !(await quotes.updateOpenQuote(auth.db, quoteId, values)))
     throw new AppError('CONFLICT', 'This booking is already paid', { attempt: 'Already booked' });
   const quote = (await quotes.quoteById(auth.db, quoteId))!;
-  const begun = await startPayment(deps, auth.tenant, quote, provider, {
+  return startPayment(deps, auth.tenant, quote, provider, {
     amountPence: hold,
     currency: settings.currencyCode,
   });
-  return {
-    provider: provider.name,
-    reference: begun.reference,
-    ...(begun.url ? { url: begun.url } : {}),
-    ...(begun.client ? { client: begun.client } : {}),
-    amount: penceToPounds(hold),
-    currencyCode: settings.currencyCode,
-  };
 }
 
 /**

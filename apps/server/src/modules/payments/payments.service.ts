@@ -1,4 +1,4 @@
-import { MSG, type PaymentState } from '@courier/contracts';
+import { MSG, penceToPounds, type CheckoutResponse, type PaymentState } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { GeoIndex } from '../../lib/geo';
@@ -48,6 +48,8 @@ export function providerOf(deps: Pick<PaymentDeps, 'payments'>, name: string): P
  * Starts a card payment of a quote for `amountPence` (the hold): earlier pending payments of the
  * quote are abandoned and cancelled at their provider (a second click or tab supersedes the first,
  * so only one can be paid), then the provider opens one and its authorisation is recorded pending.
+ * Answers quote/checkout's and docket/checkout's shape: the provider, its reference, its page `url`
+ * or card form `client`, and the hold in pounds.
  */
 export async function startPayment(
   deps: PaymentDeps,
@@ -55,7 +57,7 @@ export async function startPayment(
   quote: quotes.QuoteRow,
   provider: PaymentProvider,
   p: { amountPence: number; currency: string },
-) {
+): Promise<CheckoutResponse> {
   await abandonPending(deps, tenant, quote.quote_id);
   const now = deps.clock.now();
   const orderCode = `Q${quote.quote_id}-${now.getTime().toString(36)}`;
@@ -77,7 +79,14 @@ export async function startPayment(
     currency: p.currency,
     now,
   });
-  return begun;
+  return {
+    provider: provider.name,
+    reference: begun.reference,
+    ...(begun.url ? { url: begun.url } : {}),
+    ...(begun.client ? { client: begun.client } : {}),
+    amount: penceToPounds(p.amountPence),
+    currencyCode: p.currency,
+  };
 }
 
 /** Abandons a quote's pending payments (the quote changed or a new payment started) and cancels them at the provider. */

@@ -1,7 +1,6 @@
 import {
   addressRoleErrors,
   MSG,
-  penceToPounds,
   type CheckoutResponse,
   type QuoteCustomer,
   type QuotePaymentResponse,
@@ -347,18 +346,7 @@ export async function checkout(
     throw new AppError('BUSINESS_RULE', MSG.paymentAmountMissing, { amount: MSG.paymentAmountMissing });
   const mop = account.cust_mop === 'S' ? 'S' : 'O';
   const provider = providerOf(deps, settings.providerOf[mop]);
-  const begun = await startPayment(deps, tenant, quote, provider, {
-    amountPence: hold,
-    currency: settings.currencyCode,
-  });
-  return {
-    provider: provider.name,
-    reference: begun.reference,
-    ...(begun.url ? { url: begun.url } : {}),
-    ...(begun.client ? { client: begun.client } : {}),
-    amount: penceToPounds(hold),
-    currencyCode: settings.currencyCode,
-  };
+  return startPayment(deps, tenant, quote, provider, { amountPence: hold, currency: settings.currencyCode });
 }
 
 /** 422 'Incomplete addresses' (spec "bookings…" §5) until quote/docket saved the addresses. */
