@@ -4,29 +4,28 @@ import type { Harness } from './harness';
 import { choose, settle } from './ui';
 
 /**
- * The guest quote wizard's first pages as a user goes through them (spec "bookings…" §2, §4),
- * shared by the sandbox and the card provider runs: opening as a guest, the post codes and the
- * small van, the contact details with the terms, the addresses; `shot` takes a screenshot from the
- * top once transitions have settled (with the harness's axe check), `harness` is read when it runs.
+ * The quote wizard's steps the end-to-end tests share (spec "bookings…" §2 Guest or user quote
+ * wizard): guest entry, pages 1 to 4 with M1 1AE → SW1A 1AA and the small van.
  */
-export function quoteSteps(harness: () => Harness) {
-  async function shot(page: Page, name: string): Promise<void> {
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await settle(page);
-    await harness().screenshot(page, name);
-  }
 
-  const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
-  const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+/** The screen's heading (level 1) `name`. */
+export const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { name, exact: true, level: 1 });
+/** The wizard's Next. */
+export const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
-  /** From the login screen's Guest login to the post codes page of `database`. */
-  async function openAsGuest(page: Page, database: string): Promise<void> {
-    await page.goto('/login');
-    await choose(page, 'Database', database);
-    await page.getByRole('link', { name: 'Guest login' }).click();
-    await heading(page, 'Post codes').waitFor();
-  }
+/** From the login screen's Guest login to the post codes page of `database`. */
+export async function openAsGuest(page: Page, database: string): Promise<void> {
+  await page.goto('/login');
+  await choose(page, 'Database', database);
+  await page.getByRole('link', { name: 'Guest login' }).click();
+  await heading(page, 'Post codes').waitFor();
+}
 
+/**
+ * Pages 1 to 4 of the wizard; `shot` takes the screenshots a step names when given a prefix.
+ */
+export function wizardSteps(shot: (page: Page, name: string) => Promise<void>) {
   /**
    * Pages 1 and 2: the two post codes, then the small van chosen; by `keyboard`, Enter in the post
    * code field prices and Space on the van's button chooses it.
@@ -80,8 +79,11 @@ export function quoteSteps(harness: () => Harness) {
     await heading(page, 'Addresses').waitFor();
   }
 
-  /** Page 4: the collection address from the post code search, the delivery one typed. */
-  async function addresses(page: Page, shots?: string): Promise<void> {
+  /**
+   * Page 4: the collection address from the post code search, the delivery one typed; Next leads
+   * to `then` (Capture for a card payer, Confirmation for an account payer).
+   */
+  async function addresses(page: Page, shots?: string, then = 'Capture'): Promise<void> {
     const collect = page.getByRole('group', { name: 'Collection address' });
     const deliver = page.getByRole('group', { name: 'Delivery address' });
     if (shots) {
@@ -106,8 +108,21 @@ export function quoteSteps(harness: () => Harness) {
     await deliver.getByRole('textbox', { name: 'Town' }).fill('London');
     if (shots) await shot(page, `${shots}-4-addresses`);
     await next(page);
-    await heading(page, 'Capture').waitFor();
+    await heading(page, then).waitFor();
   }
 
-  return { shot, heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses };
+  return { heading, next, quoteAndChooseVan, contactDetails, addresses };
+}
+
+/**
+ * The wizard steps with their screenshots taken from the top once transitions have settled (with
+ * the harness's axe check); `harness` is read when a shot is taken.
+ */
+export function quoteSteps(harness: () => Harness) {
+  async function shot(page: Page, name: string): Promise<void> {
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await settle(page);
+    await harness().screenshot(page, name);
+  }
+  return { shot, openAsGuest, ...wizardSteps(shot) };
 }

@@ -91,3 +91,13 @@ export async function fillDemoRoute(page: Page): Promise<void> {
     Postcode: 'SW1A 1AA',
   });
 }
+
+/** Fills the named inputs inside one titled address section of the booking screen. */
+export async function fillAddress(
+  page: Page,
+  section: string,
+  fields: Record<string, string>,
+): Promise<void> {
+  const group = page.getByRole('group', { name: section });
+  for (const [label, value] of Object.entries(fields)) await group.getByLabel(label).fill(value);
+}

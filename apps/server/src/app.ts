@@ -44,6 +44,7 @@ import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
 import { cardFormOrigins } from './modules/payments/providers.config';
+import { cardBookingRoutes } from './modules/payments/card-booking.routes';
 import type { Redis } from 'ioredis';
 
 /** Everything the app needs, built by server.ts (or a test). */
@@ -56,6 +57,8 @@ export interface AppDeps {
   loginRateMax: number;
   /** Public tracking look-ups allowed per address per minute. */
   trackRateMax?: number;
+  /** quote/alltariffs/list calls allowed per address per minute (default 30). */
+  quoteCreateRateMax?: number;
   /** The tracking view's map tiles: URL template (MAP_TILE_URL; none when absent) and attribution. */
   mapTileUrl?: string;
   mapAttribution?: string;
@@ -214,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quoteRoutes({ ...deps, payments }));
   await app.register(sandboxRoutes({ ...deps, payments }, sandbox));
   await app.register(providerRoutes({ ...deps, payments }));
+  await app.register(cardBookingRoutes({ ...deps, payments }));
 
   const spa =
     deps.webDist && existsSync(resolve(deps.webDist, 'index.html')) ? resolve(deps.webDist) : undefined;

@@ -40,4 +40,8 @@ export const MSG = {
   paymentUnsuccessfulTitle: 'Payment Unsuccessful',
   paymentError: 'Unable to authorise your payment at this time, please try again later or give us a call',
   paymentAmountMissing: 'Payment amount not provided',
+  /** Not spec text: a card payer's booking is saved by its authorised payment, never by docket/post or quote/book. */
+  cardPayerBooking: 'This account pays by card: the booking is saved once the card payment is authorised',
+  /** Not spec text: an account payer's quote is booked on account (quote/book), never paid by card. */
+  accountPayerBooking: 'This account pays on account: the booking needs no card payment',
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUOTE_LIMITS } from './address-fields';
 import { dbId, databaseName, str } from './common';
-import { isEmailList, EMAIL_LIST_MESSAGE, parcelInput } from './dockets';
+import { docketInput, isEmailList, EMAIL_LIST_MESSAGE, parcelInput } from './dockets';
 import { MSG } from './messages';
 
 /**
@@ -233,3 +233,21 @@ export const quoteRegisterResponse = z.object({
   dck_telephone: z.string(),
 });
 export type QuoteRegisterResponse = z.infer<typeof quoteRegisterResponse>;
+
+/**
+ * docket/checkout body (booking screen, card payers: cust_mop O or S): the booking as docket/post
+ * takes it and `attempt`, a random key the screen makes for one booking attempt. The same attempt
+ * again (a double click, a retry after a decline) pays for the same booking, which books at most
+ * once; Change or a new booking makes a new attempt. No price is taken from the browser.
+ */
+export const docketCheckoutRequest = docketInput.extend({
+  attempt: str().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unknown booking attempt'),
+});
+export type DocketCheckoutRequest = z.input<typeof docketCheckoutRequest>;
+
+/** docket/payment body: the provider's reference from docket/checkout and, for a card form, its token. */
+export const docketPaymentRequest = z.object({
+  reference: str().min(1).max(200),
+  token: str().min(1).max(2000).optional(),
+});
+export type DocketPaymentRequest = z.input<typeof docketPaymentRequest>;

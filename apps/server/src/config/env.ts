@@ -17,6 +17,8 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
   TRACK_RATE_MAX: z.coerce.number().int().min(1).default(300),
+  /** quote/alltariffs/list (which stores a quote) per address per minute. */
+  QUOTE_CREATE_RATE_MAX: z.coerce.number().int().min(1).default(30),
   /** The tracking view's map tiles (a Leaflet URL template); empty: no map. */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),

@@ -51,9 +51,10 @@ export interface Priced {
 
 /**
  * Rights, account, the booking rules, the vehicle's capacity (422 naming the limit), then distance
- * along the addresses and the tariff's price.
+ * along the addresses and the tariff's price (pence; its hold without any margin). Shared by
+ * docket/price, docket/post and the booking screen's card checkout. 400/403/422 as each names.
  */
-async function priceInput(
+export async function priceInput(
   auth: AuthContext,
   deps: DocketDeps,
   input: DocketData,
@@ -129,10 +130,9 @@ export async function post(
 ): Promise<PostResponse> {
   const priced = await priceInput(auth, deps, input, auth.db);
   const account = auth.accounts.find((a) => a.cust_id === input.dck_cust_id)!;
+  // A card payer's booking is saved by its authorised payment (docket/checkout, docket/payment).
   if (account.cust_mop !== 'A')
-    throw new AppError('BUSINESS_RULE', 'Card payment is not yet available for this account', {
-      dck_cust_id: 'Card payment is not yet available',
-    });
+    throw new AppError('BUSINESS_RULE', MSG.cardPayerBooking, { dck_cust_id: MSG.cardPayerBooking });
   const booked = deps.clock.now();
   const total = shownPounds(auth, priced.price.total);
   const netvat = shownPounds(auth, priced.price.vat);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { dockets } from '../../db/schema';
+import { MSG } from '@courier/contracts';
 import {
   ADMIN,
   CONTROL,
@@ -153,13 +154,16 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
       expect(missing.statusCode).toBe(403);
     });
 
-    it('saves nothing for a card-paying account until payments exist', async () => {
+    it('saves nothing for a card-paying account: its booking is saved by the card payment', async () => {
       const admin = await loginAs(t.app, ...ADMIN);
       const db = t.tenants.get(TENANT_A)!.db;
       const before = await db.select({ n: count() }).from(dockets);
       const res = await post(t.app, '/api/docket/post', booking(cardAccount), admin);
       expect(res.statusCode).toBe(422);
-      expect(res.json().message).toBe('Card payment is not yet available for this account');
+      expect(res.json()).toMatchObject({
+        message: MSG.cardPayerBooking,
+        fields: { dck_cust_id: MSG.cardPayerBooking },
+      });
       const after = await db.select({ n: count() }).from(dockets);
       expect(after[0]!.n).toBe(before[0]!.n);
     });

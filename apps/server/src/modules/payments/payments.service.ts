@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MSG, type PaymentState } from '@courier/contracts';
+import { MSG, penceToPounds, type CheckoutResponse, type PaymentState } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { GeoIndex } from '../../lib/geo';
@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import type { Tenant } from '../../db/tenants';
 import { docketById } from '../dockets/dockets.repository';
 import { sendConfirmation, writeBooking } from '../dockets/dockets.service';
-import { chosenOf, dataOf, docketOfQuote, pricedOfQuote } from '../quotes/quote-booking';
+import { bookingInputOf, chosenOf, dataOf, pricedOfQuote } from '../quotes/quote-booking';
 import * as quotes from '../quotes/quotes.repository';
 import type { PaymentProvider, PaymentProviders, ProviderContext } from './payment-provider';
 import * as repo from './payments.repository';
@@ -50,6 +50,8 @@ export function providerOf(deps: Pick<PaymentDeps, 'payments'>, name: string): P
  * quote are abandoned and cancelled at their provider (a second click or tab supersedes the first,
  * so only one can be paid), then the provider opens one and its authorisation is recorded pending.
  * 422 'Payment Unsuccessful' naming `provider` when the provider fails or does not answer.
+ * Answers quote/checkout's and docket/checkout's shape: the provider, its reference, its page `url`
+ * or card form `client`, and the hold in pounds.
  */
 export async function startPayment(
   deps: PaymentDeps,
@@ -57,7 +59,7 @@ export async function startPayment(
   quote: quotes.QuoteRow,
   provider: PaymentProvider,
   p: { amountPence: number; currency: string },
-) {
+): Promise<CheckoutResponse> {
   await abandonPending(deps, tenant, quote.quote_id);
   const now = deps.clock.now();
   // Unique per attempt, even for two tabs in one millisecond: it is the Idempotency-Key's and
@@ -89,7 +91,14 @@ export async function startPayment(
     currency: p.currency,
     now,
   });
-  return begun;
+  return {
+    provider: provider.name,
+    reference: begun.reference,
+    ...(begun.url ? { url: begun.url } : {}),
+    ...(begun.client ? { client: begun.client } : {}),
+    amount: penceToPounds(p.amountPence),
+    currencyCode: p.currency,
+  };
 }
 
 /** Abandons a quote's pending payments (the quote changed or a new payment started) and cancels them at the provider. */
@@ -103,6 +112,52 @@ export async function abandonPending(deps: PaymentDeps, tenant: Tenant, quoteId:
     )
       await deps.payments[a.pauth_provider]?.cancel(ctxOf(tenant), a.pauth_reference);
   }
+}
+
+/** A quote's booking as written, with its confirmation mail to send after the commit (when it names an e-mail). */
+export interface QuoteBooked {
+  booking: Booked;
+  mail?: () => Promise<void>;
+}
+
+/**
+ * Books a quote that the caller has locked (quotes.lockQuote) and found unbooked and complete,
+ * inside the caller's transaction: the docket of bookingInputOf at the quote's frozen price, the
+ * quote marked booked (its unique quote_dck_id holds one docket per quote). Shared by the card
+ * fulfilment and the account payer's quote/book, so a quote books one way only.
+ */
+export async function bookQuote(
+  tx: Executor,
+  deps: Pick<PaymentDeps, 'geo' | 'mailer' | 'publicUrl'>,
+  tenant: Tenant,
+  quote: quotes.QuoteRow,
+  now: Date,
+): Promise<QuoteBooked> {
+  const chosen = chosenOf(quote)!;
+  const input = bookingInputOf(quote)!;
+  const data = dataOf(quote);
+  const saved = await writeBooking(tx, {
+    input,
+    priced: pricedOfQuote(deps.geo, input, chosen),
+    ausrId: quote.quote_ausr_id,
+    logon: quote.quote_ausr_id ? `user ${quote.quote_ausr_id}` : 'guest',
+    booked: now,
+    process: data.docket ? 'card' : 'quote',
+  });
+  await quotes.markQuoteBooked(tx, quote.quote_id, saved.dck_id);
+  const booking = {
+    dck_id: saved.dck_id,
+    dck_docket: saved.dck_docket,
+    tracking_reference: saved.tracking_reference,
+  };
+  const token = saved.registerToken;
+  // Guests book on the shared quote account without the price right: the mail shows the total they
+  // paid; a booking screen user who may not see prices gets none.
+  const total = data.pricesShown === false ? null : chosen.total;
+  return {
+    booking,
+    mail: token ? () => sendConfirmation(deps, tenant.name, input, booking, token, total) : undefined,
+  };
 }
 
 /** The booking of a docket id. */
@@ -157,7 +212,6 @@ export async function fulfil(
       });
     return { state: outcome.state, message: outcome.message };
   }
-  let registerToken: string | undefined;
   let mail: (() => Promise<void>) | undefined;
   let released = false;
   const result = await db.transaction(async (tx): Promise<Fulfilment | 'void'> => {
@@ -170,13 +224,12 @@ export async function fulfil(
     if (locked.pauth_dck_id !== null)
       return { state: 'authorised', booking: await bookedOf(tx, locked.pauth_dck_id) };
     const chosen = chosenOf(quote);
-    const data = dataOf(quote);
+    const input = bookingInputOf(quote);
     const payable =
       ['pending', 'declined', 'failed'].includes(locked.pauth_state) &&
       outcome.amountPence === locked.pauth_amount_pence &&
       chosen?.hold === locked.pauth_amount_pence &&
-      data.contact &&
-      data.addresses;
+      input;
     if (quote.quote_dck_id !== null || !payable) {
       await repo.setAuthorisationState(tx, locked.pauth_id, ['pending', 'declined', 'failed', 'authorised'], {
         state: 'voided',
@@ -188,36 +241,19 @@ export async function fulfil(
         ? { state: 'authorised', booking: await bookedOf(tx, quote.quote_dck_id) }
         : 'void';
     }
-    const input = docketOfQuote(quote, data.contact!, data.addresses!);
-    const priced = pricedOfQuote(deps.geo, input, chosen!);
-    const saved = await writeBooking(tx, {
-      input,
-      priced,
-      ausrId: quote.quote_ausr_id,
-      logon: quote.quote_ausr_id ? `user ${quote.quote_ausr_id}` : 'guest',
-      booked: now,
-      process: 'quote',
-    });
-    await quotes.markQuoteBooked(tx, quote.quote_id, saved.dck_id);
+    const written = await bookQuote(tx, deps, tenant, quote, now);
     await repo.setAuthorisationState(tx, locked.pauth_id, ['pending', 'declined', 'failed'], {
       state: 'authorised',
       message: '',
-      dckId: saved.dck_id,
+      dckId: written.booking.dck_id,
       now,
     });
-    registerToken = saved.registerToken;
-    const booking = {
-      dck_id: saved.dck_id,
-      dck_docket: saved.dck_docket,
-      tracking_reference: saved.tracking_reference,
-    };
-    // Guests book on the shared quote account without the price right: the mail shows the total they paid.
-    mail = () => sendConfirmation(deps, tenant.name, input, booking, registerToken!, chosen!.total);
-    return { state: 'authorised', booking };
+    mail = written.mail;
+    return { state: 'authorised', booking: written.booking };
   });
   // A hold that lost to another payment of the same quote, or outlived its quote: release it.
   if (released) await provider.cancel(ctxOf(tenant), reference).catch(() => undefined);
   if (result === 'void') return { state: 'abandoned', message: MSG.quoteExpired };
-  if (mail && registerToken) mail().catch(opts.onMailError ?? (() => undefined));
+  if (mail) mail().catch(opts.onMailError ?? (() => undefined));
   return result;
 }

@@ -35,6 +35,13 @@ export interface QuoteData {
   };
   /** Page 4 (addresses) as entered, to the quote's lengths. */
   addresses?: QuoteAddress[];
+  /**
+   * A card payment started on the booking screen (docket/checkout): the whole booking as the
+   * screen sent it and validated, booked as it stands once paid. Such a quote is no wizard's.
+   */
+  docket?: DocketData;
+  /** False when the booker may not see prices: the confirmation mail then shows no total. */
+  pricesShown?: boolean;
 }
 
 /** One entry of quote_tariffs: a tariff priced for this quote, frozen (pence, miles, minutes). */
@@ -132,6 +139,16 @@ export function docketOfQuote(
     })),
     parcels: data.parcels,
   };
+}
+
+/**
+ * The docket a paid quote books: the booking screen's docket as it was sent, or the wizard's
+ * contact and addresses on the quote account; undefined while the wizard's are not saved yet.
+ */
+export function bookingInputOf(q: QuoteRow): DocketData | undefined {
+  const data = dataOf(q);
+  if (data.docket) return data.docket;
+  return data.contact && data.addresses ? docketOfQuote(q, data.contact, data.addresses) : undefined;
 }
 
 /** The route and the frozen price of the chosen tariff, as the booking write takes them. */

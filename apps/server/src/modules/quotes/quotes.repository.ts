@@ -5,10 +5,26 @@ import { paymentAuthorisations, quotes } from '../../db/schema';
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = Omit<typeof quotes.$inferInsert, 'quote_id'>;
 
-/** Stores a new quote; returns its id. */
-export async function insertQuote(db: Executor, q: NewQuote): Promise<number> {
-  const [row] = await db.insert(quotes).values(q).returning({ id: quotes.quote_id });
-  return row!.id;
+/** Stores a new quote; returns it as stored. */
+export async function insertQuote(db: Executor, q: NewQuote): Promise<QuoteRow> {
+  const [row] = await db.insert(quotes).values(q).returning();
+  return row!;
+}
+
+/** Stores a new quote unless one has its guid hash already; its id, or undefined when one had. */
+export async function insertQuoteIfNew(db: Executor, q: NewQuote): Promise<number | undefined> {
+  const [row] = await db
+    .insert(quotes)
+    .values(q)
+    .onConflictDoNothing({ target: quotes.quote_guid_hash })
+    .returning({ id: quotes.quote_id });
+  return row?.id;
+}
+
+/** The quote of an id, or undefined. */
+export async function quoteById(db: Executor, quoteId: number): Promise<QuoteRow | undefined> {
+  const rows = await db.select().from(quotes).where(eq(quotes.quote_id, quoteId)).limit(1);
+  return rows[0];
 }
 
 /** The quote whose guid hashes to `hash`, or undefined. */
@@ -33,7 +49,12 @@ export async function lockQuote(tx: Executor, quoteId: number): Promise<QuoteRow
 export async function updateOpenQuote(
   db: Executor,
   quoteId: number,
-  values: Partial<Pick<QuoteRow, 'quote_state' | 'quote_data' | 'quote_tariff'>>,
+  values: Partial<
+    Pick<
+      QuoteRow,
+      'quote_state' | 'quote_data' | 'quote_tariff' | 'quote_tariffs' | 'quote_cust_id' | 'quote_expires_at'
+    >
+  >,
 ): Promise<boolean> {
   const rows = await db
     .update(quotes)
@@ -58,6 +79,16 @@ export async function latestAuthorisation(db: Executor, quoteId: number) {
     .from(paymentAuthorisations)
     .where(eq(paymentAuthorisations.pauth_quote_id, quoteId))
     .orderBy(desc(paymentAuthorisations.pauth_id))
+    .limit(1);
+  return rows[0];
+}
+
+/** The authorisation of a provider's reference, whichever the provider, or undefined. */
+export async function authorisationByRef(db: Executor, reference: string) {
+  const rows = await db
+    .select()
+    .from(paymentAuthorisations)
+    .where(eq(paymentAuthorisations.pauth_reference, reference))
     .limit(1);
   return rows[0];
 }

@@ -49,7 +49,7 @@ export function quoteRoutes(deps: QuoteDeps): FastifyPluginAsyncZod {
       '/api/quote/alltariffs/list',
       {
         schema: { body: quoteTariffsRequest, response: { 200: quoteView } },
-        config: limit(QUOTE_CREATE_RATE_MAX),
+        config: limit(deps.quoteCreateRateMax ?? QUOTE_CREATE_RATE_MAX),
       },
       async (req) => service.allTariffs(deps, req.body, await req.authenticateOptional()),
     );
@@ -76,6 +76,17 @@ export function quoteRoutes(deps: QuoteDeps): FastifyPluginAsyncZod {
       },
       async (req) =>
         service.pay(deps, req.body, await req.authenticateOptional(), (err) =>
+          req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
+        ),
+    );
+    app.post(
+      '/api/quote/book',
+      {
+        schema: { body: quoteRef, response: { 200: quotePaymentResponse } },
+        config: limit(QUOTE_RATE_MAX),
+      },
+      async (req) =>
+        service.bookOnAccount(deps, req.body, await req.authenticateOptional(), (err) =>
           req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
         ),
     );

@@ -1,7 +1,6 @@
 import {
   addressRoleErrors,
   MSG,
-  penceToPounds,
   type CheckoutResponse,
   type QuoteCustomer,
   type QuotePaymentResponse,
@@ -17,7 +16,7 @@ import type { z } from 'zod';
 import { AppError, validationError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { Tenant, TenantRegistry } from '../../db/tenants';
-import type { AuthContext } from '../auth/access';
+import { assertAccount, assertRight, hasRight, type AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
 import { issueRegistrationToken } from '../users/register.service';
 import {
@@ -40,6 +39,7 @@ import {
 import { quoteSettingsOf } from '../settings/settings.service';
 import {
   abandonPending,
+  bookQuote,
   fulfil,
   providerOf,
   startPayment,
@@ -62,15 +62,34 @@ export const QUOTE_MINUTES = 15;
 /** What the quote calls need: the tenants, the clock, the post code index and the payments. */
 export interface QuoteDeps extends PaymentDeps {
   tenants: TenantRegistry;
+  /** quote/alltariffs/list calls allowed per address per minute (default QUOTE_CREATE_RATE_MAX, 30). */
+  quoteCreateRateMax?: number;
 }
 
 /** 410 'Quote Expired' (spec "bookings…" §8), naming the guid. */
 const expired = () => new AppError('GONE', MSG.quoteExpired, { guid: MSG.quoteExpiredTitle });
 const notFound = () => new AppError('NOT_FOUND', MSG.quoteNotFound, { guid: MSG.quoteNotFound });
 
-/** The quote account (default.aset_quote_customer); 422 naming `database` when the tenant has none. */
-async function quoteAccountOf(tenant: Tenant) {
+/**
+ * The account a caller quotes on when it pays on account: a user signed in to this database with
+ * the booking right whose default account is linked, not on hold and pays on account (mop 'A').
+ * Undefined for guests and everyone else (they quote on the quote account and pay by card).
+ */
+async function ownAccountOf(tenant: Tenant, caller: AuthContext | undefined) {
+  if (caller?.tenant.name !== tenant.name || !hasRight(caller, 'booking')) return undefined;
+  const linked = caller.accounts.find((a) => a.cust_id === caller.user.ausr_cust_id);
+  if (linked?.cust_mop !== 'A') return undefined;
+  return quoteAccount(tenant.db, linked.cust_id);
+}
+
+/**
+ * The account a quote books on: the signed-in account payer's own (ownAccountOf), else the quote
+ * account (default.aset_quote_customer); 422 naming `database` when the tenant has none.
+ */
+async function quoteAccountOf(tenant: Tenant, caller?: AuthContext) {
   const settings = await quoteSettingsOf(tenant.db);
+  const own = await ownAccountOf(tenant, caller);
+  if (own) return { account: own, settings };
   const account = settings.quoteCustomer ? await quoteAccount(tenant.db, settings.quoteCustomer) : undefined;
   if (!account)
     throw new AppError('BUSINESS_RULE', 'Quotes are not available on this database', {
@@ -93,7 +112,8 @@ async function openQuote(
 ) {
   const tenant = await guestTenant(deps, database, caller);
   const quote = await repo.quoteByGuidHash(tenant.db, sha256(guid));
-  if (!quote) throw notFound();
+  // A booking screen's card payment (docket/checkout) is no wizard's quote.
+  if (!quote || dataOf(quote).docket) throw notFound();
   if (!evenExpired && isExpired(deps, quote)) throw expired();
   return { tenant, quote };
 }
@@ -110,15 +130,17 @@ async function viewOf(tenant: Tenant, q: repo.QuoteRow, guid: string): Promise<Q
 }
 
 /**
- * quote/customer (public): the account guests book on, with its method of payment, the terms
- * checkbox setting, the currency symbol and the card provider its method of payment uses.
+ * quote/customer (public): the account the caller quotes on (guests: the quote account; a
+ * signed-in account payer: their own, mop 'A', so the wizard skips the payment pages), with its
+ * method of payment, the terms checkbox setting, the currency symbol and the card provider its
+ * method of payment uses.
  */
 export async function quoteCustomer(
   deps: QuoteDeps,
   database: string,
   caller: AuthContext | undefined,
 ): Promise<QuoteCustomer> {
-  const { account, settings } = await quoteAccountOf(await guestTenant(deps, database, caller));
+  const { account, settings } = await quoteAccountOf(await guestTenant(deps, database, caller), caller);
   return {
     ...account,
     terms_checkbox: settings.termsCheckbox,
@@ -150,7 +172,7 @@ export async function allTariffs(
   caller: AuthContext | undefined,
 ): Promise<QuoteView> {
   const tenant = await guestTenant(deps, req.database, caller);
-  const { account, settings } = await quoteAccountOf(tenant);
+  const { account, settings } = await quoteAccountOf(tenant, caller);
   const fields: Record<string, string> = addressRoleErrors(req.addresses);
   req.addresses.forEach((a, i) => {
     if (!postcodeAllowed(a.dadd_postalcode, false)) fields[`addresses.${i}.dadd_postalcode`] = BAD_POSTCODE;
@@ -191,7 +213,7 @@ export async function allTariffs(
     })),
     parcels: req.parcels,
   };
-  const id = await repo.insertQuote(tenant.db, {
+  const stored = await repo.insertQuote(tenant.db, {
     quote_guid_hash: sha256(guid),
     quote_cust_id: account.cust_id,
     quote_ausr_id: caller?.tenant.name === tenant.name ? caller.user.ausr_id : null,
@@ -203,7 +225,8 @@ export async function allTariffs(
     quote_expires_at: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
     quote_dck_id: null,
   });
-  return viewOf(tenant, (await repo.lockQuote(tenant.db, id))!, guid);
+  // A new quote has no payment and no docket yet: its view needs no further read.
+  return quoteViewOf(stored, guid, null, null);
 }
 
 /**
@@ -322,7 +345,10 @@ export async function checkout(
   const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller);
   assertOpen(quote);
   assertComplete(quote);
-  const { account, settings } = await quoteAccountOf(tenant);
+  const settings = await quoteSettingsOf(tenant.db);
+  const account = await quoteAccount(tenant.db, quote.quote_cust_id);
+  if (!account || (account.cust_mop === 'A' && account.cust_id !== settings.quoteCustomer))
+    throw new AppError('BUSINESS_RULE', MSG.accountPayerBooking, { guid: MSG.accountPayerBooking });
   const hold = chosenOf(quote)?.hold ?? 0;
   if (hold <= 0)
     throw new AppError('BUSINESS_RULE', MSG.paymentAmountMissing, { amount: MSG.paymentAmountMissing });
@@ -332,18 +358,7 @@ export async function checkout(
       provider: `Paid through ${settings.providerOf[mop]}`,
     });
   const provider = providerOf(deps, settings.providerOf[mop]);
-  const begun = await startPayment(deps, tenant, quote, provider, {
-    amountPence: hold,
-    currency: settings.currencyCode,
-  });
-  return {
-    provider: provider.name,
-    reference: begun.reference,
-    ...(begun.url ? { url: begun.url } : {}),
-    ...(begun.client ? { client: begun.client } : {}),
-    amount: penceToPounds(hold),
-    currencyCode: settings.currencyCode,
-  };
+  return startPayment(deps, tenant, quote, provider, { amountPence: hold, currency: settings.currencyCode });
 }
 
 /** 422 'Incomplete addresses' (spec "bookings…" §5) until quote/docket saved the addresses. */
@@ -385,6 +400,47 @@ export async function pay(
   throw new AppError('BUSINESS_RULE', paymentError, {
     reference: result.message || MSG.paymentUnsuccessfulTitle,
   });
+}
+
+/**
+ * quote/book (signed in, booking right): books the quote of an account payer (the caller's own
+ * account, mop 'A') without a payment (spec "bookings…" §4: account payers skip pages 5 to 7), at
+ * the price frozen on the tariffs page, through the one quote booking of the card fulfilment
+ * (bookQuote): the quote's row is locked, so a double submit or a second tab gets the first
+ * booking. 401 without a session of this database; 403 without the booking right or when the
+ * account is no longer linked; 404 for another user's quote; 422 naming `guid` when the account
+ * pays by card, 'Incomplete addresses' before quote/docket; 410 once expired unbooked.
+ */
+export async function bookOnAccount(
+  deps: QuoteDeps,
+  req: { database: string; guid: string },
+  caller: AuthContext | undefined,
+  onMailError: (err: unknown) => void = () => undefined,
+): Promise<QuotePaymentResponse> {
+  if (!caller || caller.tenant.name !== req.database)
+    throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+  assertRight(caller, 'booking');
+  const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller, true);
+  if (quote.quote_ausr_id !== caller.user.ausr_id) throw notFound();
+  assertAccount(caller, quote.quote_cust_id, 'guid');
+  const account = caller.accounts.find((a) => a.cust_id === quote.quote_cust_id)!;
+  if (account.cust_mop !== 'A')
+    throw new AppError('BUSINESS_RULE', MSG.cardPayerBooking, { guid: MSG.cardPayerBooking });
+  if (isExpired(deps, quote)) throw expired();
+  assertComplete(quote);
+  let mail: (() => Promise<void>) | undefined;
+  const booking = await tenant.db.transaction(async (tx) => {
+    const locked = (await repo.lockQuote(tx, quote.quote_id))!;
+    if (locked.quote_dck_id !== null) {
+      const d = (await docketById(tx, locked.quote_dck_id))!;
+      return { dck_id: d.dck_id, dck_docket: Number(d.dck_docket), tracking_reference: d.tracking_reference };
+    }
+    const written = await bookQuote(tx, deps, tenant, locked, deps.clock.now());
+    mail = written.mail;
+    return written.booking;
+  });
+  mail?.().catch(onMailError);
+  return booking;
 }
 
 /**

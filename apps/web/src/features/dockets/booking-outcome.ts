@@ -12,9 +12,6 @@ export interface BookedSummary {
   status?: string;
 }
 
-/** Said plainly to card payers on the confirm step; nothing is saved (no card capture yet). */
-export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available';
-
 /** Methods of payment by card (spec "bookings…" §3 Customer: O hosted card provider, S card checkout). */
 const CARD_MOPS = ['O', 'S'];
 export const isCardPayer = (account: CustomerRow | undefined): boolean =>

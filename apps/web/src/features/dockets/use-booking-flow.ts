@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { PriceResponse, UserSession } from '@courier/contracts';
+import { useRef, useState } from 'react';
+import type { PostResponse, PriceResponse, UserSession } from '@courier/contracts';
 import { ApiError } from '../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../lib/notify';
 import { storedDocketId } from '../../lib/stored-context';
@@ -7,14 +7,15 @@ import { seesPrices } from '../auth';
 import { submitOf, useDocketPost } from './api/docket-post';
 import { useDocketPrice } from './api/docket-price';
 import { bookingErrorNotice } from './booking-errors';
-import { CARD_PAYMENT_UNAVAILABLE, type BookedSummary } from './booking-outcome';
+import { type BookedSummary } from './booking-outcome';
 import { toDocketInput } from './booking-input';
 import { validateBooking, type ValidationContext } from './booking-validation';
 import type { BookingFormApi } from './components/field-binder';
+import { useCardPayment } from './use-card-payment';
 import { useReuseBooking } from './use-new-booking';
 
-/** The booking screen's pages that exist (spec "access…" §2: docket, confirm, complete). */
-export type BookingStep = 'docket' | 'confirm' | 'complete';
+/** The booking screen's pages (spec "access…" §2: docket, confirm, complete, capture, payment). */
+export type BookingStep = 'docket' | 'confirm' | 'capture' | 'payment' | 'complete';
 
 /** Brings the first invalid input into view (long forms on small screens). */
 function focusFirstError(): void {
@@ -37,8 +38,8 @@ interface FlowOptions {
   form: BookingFormApi;
   session: UserSession;
   validation: ValidationContext;
-  /** The account pays by card (cust_mop O or S): nothing can be saved yet. */
-  cardPayer: boolean;
+  /** The account's method of payment (cust_mop): A on account, O hosted card form, S card checkout. */
+  mop: string | undefined;
   /** Back to a new form (after a save when the user has no complete page). */
   onFresh: () => void;
 }
@@ -47,9 +48,12 @@ interface FlowOptions {
  * The booking screen's states of spec "bookings…" §4. Quote (or Confirm) validates first. With the
  * summary right, price-right users see the confirm step with the price and others the confirm step
  * without one; without it the booking is saved at once. Confirm saves and shows the complete page
- * (with the complete right); Re-use saves and opens a copy; Change returns to editing.
+ * (with the complete right); Re-use saves and opens a copy; Change returns to editing. A card
+ * payer's Confirm (or Re-use) goes to card capture instead (mop O: its Authorise opens the card
+ * page; mop S: the card checkout opens at once), then the payment page; success goes to complete
+ * (or the copy) with the booking reference, failure back to capture with the error.
  */
-export function useBookingFlow({ form, session, validation, cardPayer, onFresh }: FlowOptions) {
+export function useBookingFlow({ form, session, validation, mop, onFresh }: FlowOptions) {
   const [step, setStep] = useState<BookingStep>('docket');
   const [quote, setQuote] = useState<PriceResponse | null>(null);
   const [booking, setBooking] = useState<BookedSummary | null>(null);
@@ -59,6 +63,42 @@ export function useBookingFlow({ form, session, validation, cardPayer, onFresh }
   const showPrice = seesPrices(session);
   const summary = session.user.ausr_booking_summary === 'T';
   const complete = session.user.ausr_booking_complete === 'T';
+  const cardPayer = mop === 'O' || mop === 'S';
+  // One key per booking attempt: a second Authorise pays for the same booking (booked once).
+  const attempt = useRef<string | null>(null);
+  const then = useRef<'complete' | 'reuse'>('complete');
+
+  /** A saved booking: Your Booking on the complete page, or a copy (Re-use), or a new form. */
+  const booked = (saved: PostResponse, how: 'complete' | 'reuse') => {
+    const values = form.getValues();
+    storedDocketId.set(saved.dck_id);
+    attempt.current = null;
+    if (how === 'reuse' || !complete) {
+      notifySuccess(`Booking ${saved.dck_docket} saved`, 'Booking');
+      if (how === 'reuse') reuse(values);
+      else onFresh();
+      return;
+    }
+    setBooking({
+      ...saved,
+      total: showPrice ? (saved.total ?? null) : null,
+      netvat: showPrice ? (saved.netvat ?? null) : null,
+    });
+    setStep('complete');
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const card = useCardPayment({
+    onPaying: () => setStep('payment'),
+    onCapture: () => setStep('capture'),
+    onBooked: (saved) => booked(saved, then.current),
+  });
+
+  /** Authorise (mop O) or the card checkout (mop S): inside the click that asked for it. */
+  const authorise = () => {
+    attempt.current ??= crypto.randomUUID();
+    card.start({ ...toDocketInput(form.getValues()), attempt: attempt.current });
+  };
 
   const valid = (): boolean => {
     const { errors, notice } = validateBooking(form.getValues(), validation);
@@ -74,29 +114,15 @@ export function useBookingFlow({ form, session, validation, cardPayer, onFresh }
     setStep('confirm');
   };
 
-  const save = (then: 'complete' | 'reuse') => {
+  const save = (how: 'complete' | 'reuse') => {
     if (cardPayer) {
-      notifyError('Submit Error', CARD_PAYMENT_UNAVAILABLE);
+      then.current = how;
+      if (mop === 'S') return authorise();
+      setStep('capture');
       return;
     }
-    const values = form.getValues();
-    post.mutate(submitOf(toDocketInput(values)), {
-      onSuccess: (saved) => {
-        storedDocketId.set(saved.dck_id);
-        if (then === 'reuse' || !complete) {
-          notifySuccess(`Booking ${saved.dck_docket} saved`, 'Booking');
-          if (then === 'reuse') reuse(values);
-          else onFresh();
-          return;
-        }
-        setBooking({
-          ...saved,
-          total: showPrice ? (saved.total ?? null) : null,
-          netvat: showPrice ? (saved.netvat ?? null) : null,
-        });
-        setStep('complete');
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-      },
+    post.mutate(submitOf(toDocketInput(form.getValues())), {
+      onSuccess: (saved) => booked(saved, how),
       onError: (error) => {
         setStep('docket');
         reportFailure(form, error, 'Submit Error');
@@ -120,13 +146,21 @@ export function useBookingFlow({ form, session, validation, cardPayer, onFresh }
     booking,
     summary,
     showPrice,
-    busy: price.isPending || post.isPending,
+    busy: price.isPending || post.isPending || card.busy,
     submit,
     confirm: () => save('complete'),
     saveAndReuse: () => save('reuse'),
     change: () => {
+      card.reset();
+      attempt.current = null;
       setQuote(null);
       setStep('docket');
     },
+    /** The card payment: Authorise, Cancel, the last failure and the started payment. */
+    mop,
+    authorise,
+    cancelPayment: card.cancel,
+    paymentFailure: card.failure,
+    payment: card.begun,
   };
 }

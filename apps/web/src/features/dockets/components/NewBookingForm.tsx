@@ -11,6 +11,7 @@ import { useAccountAddressPrefill } from '../use-account-address';
 import { useBookingFlow } from '../use-booking-flow';
 import { useNewBooking, useReuseBooking, useUnsavedBooking } from '../use-new-booking';
 import { BookingSections } from './BookingSections';
+import { CardPaymentStep } from './CardPaymentStep';
 import { ConfirmStep, EditActions } from './StepPanel';
 import { YourBooking } from './YourBooking';
 
@@ -26,8 +27,8 @@ interface NewBookingFormProps {
 
 /**
  * The booking screen for a new booking (spec "bookings…" §2 Booking detail, §4): 'NEW BOOKING',
- * the sections, then Quote → Confirm → 'BOOKING {docket}' with Your Booking. Read-only from the
- * confirm step on.
+ * the sections, then Quote → Confirm → 'BOOKING {docket}' with Your Booking; card payers pass
+ * through capture and payment (the card page) before it. Read-only from the confirm step on.
  */
 export function NewBookingForm({
   session,
@@ -55,7 +56,7 @@ export function NewBookingForm({
     form,
     session,
     validation: { rules, account, bypassPostcode: session.user.ausr_bypass_pcode_validation === 'T' },
-    cardPayer: isCardPayer(account),
+    mop: account?.cust_mop,
     onFresh: fresh,
   });
 
@@ -79,7 +80,7 @@ export function NewBookingForm({
   useEffect(() => {
     if (shownStep.current === flow.step) return;
     shownStep.current = flow.step;
-    if (flow.step === 'confirm') {
+    if (flow.step === 'confirm' || flow.step === 'capture' || flow.step === 'payment') {
       confirmTitle.current?.focus({ preventScroll: true });
       confirmRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
     } else if (flow.step === 'complete') screenHeading()?.focus({ preventScroll: true });
@@ -114,6 +115,20 @@ export function NewBookingForm({
           onChange={flow.change}
           onConfirm={flow.confirm}
           onSaveAndReuse={flow.saveAndReuse}
+          titleRef={confirmTitle}
+        />
+      </Box>
+    ) : flow.step === 'capture' || flow.step === 'payment' ? (
+      <Box ref={confirmRef}>
+        <CardPaymentStep
+          stage={flow.step}
+          mop={flow.mop}
+          failure={flow.paymentFailure}
+          payment={flow.payment}
+          busy={flow.busy}
+          onChange={flow.change}
+          onAuthorise={flow.authorise}
+          onCancel={flow.cancelPayment}
           titleRef={confirmTitle}
         />
       </Box>

@@ -21,4 +21,25 @@ describe('ConfirmStep', () => {
     await user.click(screen.getByRole('button', { name: 'Re-use' }));
     expect(onSaveAndReuse).toHaveBeenCalledOnce();
   });
+
+  it('lets a card payer confirm (or re-use) on to card capture, saying so', async () => {
+    const onConfirm = vi.fn();
+    const { user } = renderApp(
+      <ConfirmStep
+        quote={null}
+        cardPayer
+        busy={false}
+        onChange={vi.fn()}
+        onConfirm={onConfirm}
+        onSaveAndReuse={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Change', 'Re-use', 'Confirm']);
+    expect(
+      screen.getByText('This account pays by card: you authorise the payment on the next step.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/not yet available/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
 });

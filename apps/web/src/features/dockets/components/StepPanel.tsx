@@ -1,9 +1,8 @@
 import type { Ref } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBack, IconCalculator, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import type { PriceResponse } from '@courier/contracts';
 import { Section } from '../../../components/Section';
-import { CARD_PAYMENT_UNAVAILABLE } from '../booking-outcome';
 import { QuoteSummary } from './QuoteSummary';
 
 interface EditActionsProps {
@@ -51,7 +50,7 @@ export function EditActions({ summary, showPrice, busy, onSubmit, onReset, submi
 interface ConfirmStepProps {
   /** The price (price right), or null. */
   quote: PriceResponse | null;
-  /** Card payers (cust_mop O or S) cannot be saved yet. */
+  /** Card payers (cust_mop O or S) are told their card is asked for next. */
   cardPayer: boolean;
   busy: boolean;
   onChange: () => void;
@@ -63,7 +62,8 @@ interface ConfirmStepProps {
 
 /**
  * 'Confirm' (spec "bookings…" §2, §4): the price when the user may see it, then Change (back to
- * editing), Re-use (save and reuse), Confirm. Card payers are told card payment is not yet available.
+ * editing), Re-use (save and reuse), Confirm. A card payer's Confirm and Re-use go on to card
+ * capture (spec §4), and the step says so.
  */
 export function ConfirmStep({
   quote,
@@ -83,9 +83,7 @@ export function ConfirmStep({
           <Text size="sm">Please check your booking, then confirm it.</Text>
         )}
         {cardPayer && (
-          <Alert color="yellow" variant="light" title="Card payment">
-            {CARD_PAYMENT_UNAVAILABLE}
-          </Alert>
+          <Text size="sm">This account pays by card: you authorise the payment on the next step.</Text>
         )}
         <Group justify="flex-end" gap="sm">
           <Button
@@ -96,21 +94,17 @@ export function ConfirmStep({
           >
             Change
           </Button>
-          {!cardPayer && (
-            <>
-              <Button
-                variant="light"
-                leftSection={<IconCopy size={16} />}
-                loading={busy}
-                onClick={onSaveAndReuse}
-              >
-                Re-use
-              </Button>
-              <Button leftSection={<IconCheck size={16} />} loading={busy} onClick={onConfirm}>
-                Confirm
-              </Button>
-            </>
-          )}
+          <Button
+            variant="light"
+            leftSection={<IconCopy size={16} />}
+            loading={busy}
+            onClick={onSaveAndReuse}
+          >
+            Re-use
+          </Button>
+          <Button leftSection={<IconCheck size={16} />} loading={busy} onClick={onConfirm}>
+            Confirm
+          </Button>
         </Group>
       </Stack>
     </Section>

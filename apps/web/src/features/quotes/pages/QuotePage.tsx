@@ -10,9 +10,13 @@ import { Section } from '../../../components/Section';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { notifyApiError, notifyError } from '../../../lib/notify';
+import { storedDatabase } from '../../../lib/stored-context';
+import { useTenantTheme } from '../../../lib/tenant-theme';
 import { storedCheckout } from '../checkout-session';
 import { useGuestDatabase, useSession } from '../../auth';
-import { quoteQuery, useChooseTariff } from '../api/quote';
+import { quoteKey, quoteQuery, useChooseTariff } from '../api/quote';
+import { cardBookingQuery } from '../api/card-booking';
+import { useQuoteBook } from '../api/quote-book';
 import { useQuoteCheckout } from '../api/quote-checkout';
 import { quoteCustomerQuery } from '../api/quote-customer';
 import { useQuoteDocket } from '../api/quote-docket';
@@ -32,6 +36,7 @@ import {
   addressValuesOf,
   backPage,
   docketBody,
+  isAccountPayer,
   nextPage,
   PAGE,
   PAGE_TITLE,
@@ -106,6 +111,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   const checkout = useQuoteCheckout();
   const payment = useQuotePayment();
   const register = useQuoteRegister();
+  const bookOnAccount = useQuoteBook();
 
   const [postcodes, setPostcodes] = useState<PostcodeValues>(() => postcodesOf(undefined));
   const [contact, setContact] = useState<ContactValues>(EMPTY_CONTACT);
@@ -329,8 +335,11 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
           notifyError(TITLE.booking, Object.values(parts)[0]!);
           return;
         }
+        // An account payer's quote is booked here, on account: Next skips the payment pages.
+        const book = () =>
+          bookOnAccount.mutate({ database, guid: guid! }, { onSuccess: next, onError: failed(TITLE.submit) });
         saveDocket.mutate(docketBody(database, guid!, contact, addresses), {
-          onSuccess: () => next(),
+          onSuccess: () => (isAccountPayer(mop) ? book() : next()),
           onError: failed(TITLE.booking),
         });
       };
@@ -351,7 +360,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
               );
             }}
           />
-          <WizardNav onBack={back} onNext={submit} busy={saveDocket.isPending} />
+          <WizardNav onBack={back} onNext={submit} busy={saveDocket.isPending || bookOnAccount.isPending} />
         </>
       );
     },
@@ -470,15 +479,55 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
 }
 
 /**
+ * `srv={database}&id={guid}` (spec "bookings…" §2: srv with id loads a card booking by guid): GET
+ * larry/cardbooking, then the wizard on that quote at `page` (capture by default; the quote's
+ * state decides where it may resume). 'Incomplete addresses' and other failures show under
+ * 'Loading Quote' (an expired one as 'Quote Expired') and the wizard starts at page 1.
+ */
+function CardBookingLoader({ database, guid, page }: { database: string; guid: string; page: WizardPage }) {
+  const [, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const loaded = useQuery(cardBookingQuery(database, guid));
+  const to = (target: string) => setParams(new URLSearchParams(target.split('?')[1]), { replace: true });
+  useEffect(() => {
+    if (loaded.data) {
+      queryClient.setQueryData(quoteKey(database, guid), loaded.data);
+      to(wizardPath(page, guid));
+    } else if (loaded.error) {
+      if (isGone(loaded.error)) notifyError(TITLE.expired, MSG.quoteExpired);
+      else notifyApiError(TITLE.loading, loaded.error);
+      to(wizardPath(PAGE.postcodes));
+    }
+  });
+  return <LoadingBlock error={null} />;
+}
+
+/**
  * /docket/quote?page&guid (spec "bookings…" §2 Guest or user quote wizard, §4, "access…" §2): the
- * quote wizard for guests (on the database chosen at login, where guest access is allowed; the
- * server answers 401 elsewhere) and signed-in users (their tenant). The `guid` in the address is
- * the quote: a reload resumes from the server's state.
+ * quote wizard for guests (on the database chosen at login, or the one `srv` names, with its
+ * theme, where guest access is allowed; the server answers 401 elsewhere) and signed-in users
+ * (their tenant). The `guid` in the address is the quote: a reload resumes from the server's
+ * state; `srv` with `id` loads a card booking by its guid.
  */
 export default function QuotePage() {
   const { session } = useSession();
-  const guest = useGuestDatabase({ fallbackToFirst: true, enabled: !session });
+  const [params] = useSearchParams();
+  const srv = params.get('srv');
+  const id = params.get('id');
+  const guest = useGuestDatabase({ fallbackToFirst: true, enabled: !session, prefer: srv });
+  const { setTenant } = useTenantTheme();
+  const named = !session && srv && guest.database?.name === srv ? guest.database : null;
+  useEffect(() => {
+    if (!named) return;
+    // The guest stays on the database `srv` named once the address drops it, in its theme.
+    storedDatabase.set(named.name);
+    setTenant(named.theme);
+  }, [named, setTenant]);
   const database = session?.tenant.name ?? guest.database?.name;
   if (!database) return <LoadingBlock error={guest.error} />;
+  if (srv && id) {
+    const page = params.get('page') === null ? PAGE.capture : parsePage(params.get('page'));
+    return <CardBookingLoader database={database} guid={id} page={page} />;
+  }
   return <QuoteWizard database={database} signedIn={!!session} />;
 }

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutResponse,
+  docketCheckoutRequest,
+  docketPaymentRequest,
+  postResponse,
+} from '@courier/contracts';
+import { errorSummary } from '../../lib/error-summary';
+import { cardCheckout, cardPayment, type CardBookingDeps } from './card-booking.service';
+
+/**
+ * The booking screen's card payment for card payers (spec "bookings…" §4 Booking detail: capture,
+ * payment, complete): docket/checkout starts it, docket/payment asks what became of it and books.
+ */
+export function cardBookingRoutes(deps: CardBookingDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/docket/checkout',
+      { schema: { body: docketCheckoutRequest, response: { 200: checkoutResponse } } },
+      async (req) => cardCheckout(await req.authenticate(), deps, req.body),
+    );
+    app.post(
+      '/api/docket/payment',
+      { schema: { body: docketPaymentRequest, response: { 200: postResponse } } },
+      async (req) =>
+        cardPayment(await req.authenticate(), deps, req.body, (err) =>
+          req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
+        ),
+    );
+  };
+}

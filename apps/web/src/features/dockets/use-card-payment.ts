@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  MSG,
+  type CheckoutResponse,
+  type DocketCheckoutRequest,
+  type PostResponse,
+} from '@courier/contracts';
+import { ApiError } from '../../lib/api-client';
+import { notifyError } from '../../lib/notify';
+import { useDocketCheckout } from './api/docket-checkout';
+import { DOCKET_LIST_KEY } from './api/docket-list';
+import { postDocketPayment } from './api/docket-payment';
+
+/** Payment errors show 15 s (spec "bookings…" §9: payment errors shown 15000 ms). */
+export const PAYMENT_ERROR_MS = 15_000;
+/** While the provider has no answer yet (409) the screen asks again this often … */
+export const POLL_MS = 1_500;
+/** … for about the 15 minutes a payment attempt lives. */
+const POLL_TRIES = 600;
+/** The card page's window: one at a time, reused by a second Authorise. */
+const PAYMENT_WINDOW = 'courier-card-payment';
+
+/** Why a payment failed: the settings' message (or the spec's) and the provider's own, if another. */
+export interface PaymentFailure {
+  message: string;
+  reason?: string;
+}
+
+/**
+ * A failed docket/checkout or docket/payment as 'Payment Unsuccessful' shows it: the server's
+ * message ('Payment amount not provided', the settings' Quote.PaymentError …) and the provider's
+ * reason in `fields.reference` when it says more; the spec's default text for anything else.
+ */
+export function paymentFailureOf(error: unknown): PaymentFailure {
+  if (!(error instanceof ApiError)) return { message: MSG.paymentError };
+  const reason = error.fields?.reference;
+  return reason && reason !== error.message ? { message: error.message, reason } : { message: error.message };
+}
+
+interface CardPaymentOptions {
+  /** The card page is open: the screen shows its payment page. */
+  onPaying: () => void;
+  /** Back to capture (a failure, a cancel, the card window closed unpaid). */
+  onCapture: () => void;
+  /** The provider authorised and the server booked: the booking. */
+  onBooked: (saved: PostResponse) => void;
+}
+
+/**
+ * The booking screen's card payment (spec "bookings…" §4 Booking detail: capture, payment,
+ * complete; "access…" §4 Card payment states): `start` opens the provider's card page in a window
+ * of its own (opened at once, inside the click, so no pop-up blocker stops it, then sent to the
+ * page docket/checkout answers), and asks docket/payment every 1.5 s until the server says booked
+ * (→ complete) or failed (→ capture with 'Payment Unsuccessful' and the message for 15 s). A card
+ * window closed without an answer returns to capture; `cancel` does the same at once.
+ */
+export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOptions) {
+  const queryClient = useQueryClient();
+  const checkout = useDocketCheckout();
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [begun, setBegun] = useState<CheckoutResponse | null>(null);
+  const popup = useRef<Window | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Each start or cancel makes the answers of an earlier one stale.
+  const run = useRef(0);
+
+  const stop = () => {
+    run.current += 1;
+    clearTimeout(timer.current);
+    popup.current?.close();
+    popup.current = null;
+  };
+  useEffect(() => stop, []);
+
+  const fail = (f: PaymentFailure) => {
+    stop();
+    notifyError(MSG.paymentUnsuccessfulTitle, f.message, PAYMENT_ERROR_MS);
+    setFailure(f);
+    onCapture();
+  };
+
+  const poll = (mine: number, reference: string, tries = 0, closedSeen = false) => {
+    postDocketPayment({ reference }).then(
+      (saved) => {
+        if (mine !== run.current) return;
+        stop();
+        setFailure(null);
+        setBegun(null);
+        void queryClient.invalidateQueries({ queryKey: DOCKET_LIST_KEY });
+        onBooked(saved);
+      },
+      (error: unknown) => {
+        if (mine !== run.current) return;
+        if (!(error instanceof ApiError) || error.status !== 409) return fail(paymentFailureOf(error));
+        // Unpaid and its window closed: asked once more (an answer may have raced the close), then capture.
+        const closed = popup.current?.closed === true;
+        if ((closed && closedSeen) || tries >= POLL_TRIES) {
+          stop();
+          return onCapture();
+        }
+        timer.current = setTimeout(() => poll(mine, reference, tries + 1, closed), POLL_MS);
+      },
+    );
+  };
+
+  /** Authorise: starts the payment of `body` (call it inside the click). */
+  const start = (body: DocketCheckoutRequest) => {
+    stop();
+    const mine = run.current;
+    setFailure(null);
+    popup.current = window.open('', PAYMENT_WINDOW, 'popup,width=560,height=760') ?? null;
+    checkout.mutate(body, {
+      onSuccess: (started) => {
+        if (mine !== run.current) return;
+        if (!started.url) return fail({ message: MSG.paymentError });
+        const url = new URL(started.url, window.location.origin).href;
+        setBegun({ ...started, url });
+        if (popup.current) popup.current.location.href = url;
+        onPaying();
+        poll(mine, started.reference);
+      },
+      onError: (error) => {
+        if (mine === run.current) fail(paymentFailureOf(error));
+      },
+    });
+  };
+
+  return {
+    start,
+    /** Cancel on the payment page: the card window closes, back to capture. */
+    cancel: () => {
+      stop();
+      onCapture();
+    },
+    /** Forget an earlier failure (Change, a new booking). */
+    reset: () => {
+      stop();
+      setFailure(null);
+      setBegun(null);
+    },
+    failure,
+    begun,
+    busy: checkout.isPending,
+  };
+}
