@@ -150,6 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(helmet, {
+    // The booking screen opens the card provider's page (another site, Stripe's) in a window it
+    // watches; plain 'same-origin' would cut that link and the screen would take the payment as
+    // abandoned. Popups keep it; nothing else of the policy changes.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -79,6 +79,15 @@ describe('web app and API delivery', () => {
     expect((await app.inject('/favicon.svg')).headers['cache-control']).toBe('no-cache');
   });
 
+  it('lets our own WebAssembly compile but no eval, and keeps the card window linked to its opener', async () => {
+    const res = await app.inject('/');
+    const csp = res.headers['content-security-policy'] as string;
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc.split(' ')).toEqual(expect.arrayContaining(["'self'", "'wasm-unsafe-eval'"]));
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('compresses an API answer over 1 KB per Accept-Encoding and never lets it be cached', async () => {
     const list = (acceptEncoding?: string) =>
       app.inject({
