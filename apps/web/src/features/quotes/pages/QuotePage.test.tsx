@@ -60,6 +60,7 @@ const customerOf = (mop: string) => ({
   cust_maintariff: 4,
   terms_checkbox: 'T' as const,
   currency_symbol: '£',
+  card_provider: 'sandbox',
 });
 
 function renderQuote(route: string, signedIn = false) {
