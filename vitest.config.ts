@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reactAlias } from './apps/web/react-alias';
 
 export default defineConfig({
   test: {
@@ -28,11 +29,18 @@ export default defineConfig({
         },
       },
       {
+        // The web tests run on Preact, as the build does (apps/web/react-alias.ts), and take each
+        // library's ES module build as the bundler does: a CommonJS one would `require` React itself.
+        resolve: { alias: reactAlias, mainFields: ['browser', 'module', 'jsnext:main', 'jsnext', 'main'] },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Libraries go through Vite, not straight to Node, so that their imports of react reach the
+          // alias too; all but Preact itself, which stays one instance even when a test resets the
+          // modules (vi.resetModules) and imports a hook afresh.
+          server: { deps: { inline: [/node_modules[\\/](?!preact[\\/])/] } },
           testTimeout: 15_000,
         },
       },

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { reactAlias } from './react-alias';
 
 /** Builds the SPA to apps/web/dist (served by the Fastify server); the dev server proxies /api to it. */
 export default defineConfig({
@@ -17,10 +18,13 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  resolve: { alias: reactAlias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the portal supports preloads modules itself: no polyfill in the first load.
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: what each route loads first, read by the size budget test
     // (apps/web/budget) and bench:web; never served (a dot folder).
     manifest: true,
@@ -31,15 +35,24 @@ export default defineConfig({
       output: {
         // zod in a chunk of its own: left to itself the bundler merged it into a chunk of shared UI
         // code (the icons), so the sign-in page downloaded 25 KB of validation it never runs.
-        // React, the router and TanStack Query, which every route runs from the first load, in one
-        // chunk: split by the set of routes that share them, they were re-cut into smaller files
-        // (each compressing worse) whenever a route was added.
+        // React's API (Preact, see react-alias.ts), the router and TanStack Query, which every route
+        // runs from the first load, in one chunk: split by the set of routes that share them, they
+        // were re-cut into smaller files (each compressing worse) whenever a route was added.
         codeSplitting: {
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+              test: /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+            // The Mantine parts the sign-in page renders (its database Select brings the popover,
+            // floating-ui, scroll area and focus trap) in one chunk: left to the bundler they were cut
+            // into ten files by the set of routes sharing each, which compress worse apart (-3.8 KB
+            // on /login). Every signed-in route loads it too, as it already loaded most of it.
+            {
+              name: 'mantine',
+              test: /[\\/]node_modules[\\/](@floating-ui|@mantine[\\/]core[\\/]esm[\\/](core|utils)|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Select|Combobox|Popover|ScrollArea|FocusTrap|Portal|Input|InputBase|TextInput|PasswordInput|Loader|Transition|Box|Overlay|VisuallyHidden|CloseButton|Group|Stack|Button|ActionIcon|UnstyledButton|Text|Title|Paper|Anchor|Divider|Image|ThemeIcon|Checkbox|Center))[\\/]/,
+              includeDependenciesRecursively: false,
             },
             // The report viewer's charts in two chunks of their own, loaded by the viewer only:
             // @mantine/charts with recharts, and every library recharts brings (d3, redux…: one left

@@ -30,28 +30,20 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
 };
 
 /**
- * Where the JS budget is not met yet, today's figure is held as a ceiling so that it can only go
- * down: drop an entry once its route is within BUDGET. The login JS is react-dom (~60 KB), Mantine
- * (~45 KB with floating-ui) and react-router's data router (~29 KB) before the screens themselves;
- * zod (~24 KB) is no longer part of it (its answers are checked by schemas loaded with the answer).
- * Nor is it part of the shell with home.
+ * Today's figures plus about 1 KB, held as ceilings below the budgets so that they can only go down:
+ * lower them when a change makes a route lighter, never raise them lightly. Since issue 15 the
+ * React API runs on Preact (apps/web/react-alias.ts: 191.2 KB → 142.0 KB for /login), the hosts of
+ * notifications and confirm windows load after the first screen (src/app/overlays.tsx), and the
+ * Mantine parts the sign-in page renders share one chunk (vite.config.ts): /login 127,3xx bytes,
+ * /home 146,6xx bytes (its shell loads the sign-in page's Mantine chunk whole).
  */
 const CEILING: Record<string, { js: number }> = {
-  // 222,000 until zod left the sign-in page's first load and React, the router and TanStack Query
-  // got a chunk of their own (188,400 bytes with /control and the keyboard work). 190,500 since the
-  // log viewer's two lazy routes re-cut the shared Mantine input chunks (+1.1 KB) and focus after a
-  // modal learnt to find a rebuilt trigger (+0.2 KB): 190,099 bytes. 191,500 since the user
-  // screens re-cut them again and split the password rules from the policy call (190,939). 192,000
-  // for the Track and Trace route in the router's table (191,520).
-  '/login': { js: 192_000 },
-  // 217,000 until React, the router and TanStack Query got a chunk of their own and the recent list's
-  // schema loaded with its answer, which took zod off the home screen (189,000 bytes). Lower it
-  // again, never raise it lightly: 191,000 for the same re-cut as /login (190,592 bytes); 192,000
-  // for the System Settings menu entry and its icon in the shell and a further re-cut (191,058);
-  // 193,000 for the Users and My Account entries and their icons (192,031); 193,500 for the Track
-  // and Trace entry and its icon (193,248).
-  '/home': { js: 193_500 },
+  '/login': { js: 128_500 },
+  '/home': { js: 147_500 },
 };
+
+/** Loaded after the first screen, never with it: the notification and confirm-window hosts. */
+const OVERLAYS = 'src/app/overlays.tsx';
 
 /** No single chunk a route loads first may be bigger than this, compressed. */
 const CHUNK_MAX = 100_000;
@@ -93,7 +85,7 @@ describe('web app size budget', () => {
     // The contracts' schema files are loaded with the first answers they check (lib/api-client.ts
     // ResponseSchema), not as screens.
     const screens = (manifest[entryKey(manifest)]!.dynamicImports ?? []).filter(
-      (m) => !m.includes('packages/contracts/src/'),
+      (m) => !m.includes('packages/contracts/src/') && m !== OVERLAYS,
     );
     expect(screens.length).toBeGreaterThan(5);
     for (const module of screens)
@@ -113,6 +105,16 @@ describe('web app size budget', () => {
     for (const { route, files } of sizes)
       for (const { file, bytes } of files)
         expect(bytes, `${route}: ${file} ${kb(bytes)}`).toBeLessThanOrEqual(CHUNK_MAX);
+  });
+
+  it('loads the notification and confirm-window hosts after the first screen, not with it', () => {
+    const manifest = readManifest(dist);
+    expect(manifest[entryKey(manifest)]!.dynamicImports).toContain(OVERLAYS);
+    for (const { route, files } of sizes)
+      expect(
+        files.map((f) => f.file),
+        route,
+      ).not.toContain(manifest[OVERLAYS]!.file);
   });
 
   it('never loads the password-strength dictionaries up front', () => {

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { ApiError } from '../lib/api-client';
 import { TenantThemeProvider } from '../lib/tenant-theme';
 
@@ -16,15 +14,34 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Query cache, tenant theme (Mantine), modals and notifications around the app. */
+/*
+ * The hosts of notifications and confirm windows load after the first screen (issue 15: with their
+ * transitions, focus trap and scroll lock they weighed on the sign-in page's first load). Both are
+ * fed through stores that hold what is asked before they mount: `notifications.show` queues in
+ * @mantine/notifications' store, which the host shows when it mounts; `modals.openConfirmModal` is
+ * an event the modals host listens to, and no screen can ask for one before it has loaded itself,
+ * which takes longer than this small chunk.
+ */
+const Overlays = lazy(() => import('./overlays'));
+
+/** Mounts the overlay hosts once the first render is on screen. */
+function DeferredOverlays() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
+  ) : null;
+}
+
+/** Query cache, tenant theme (Mantine), and the notification and confirm-window hosts around the app. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TenantThemeProvider>
-        <ModalsProvider>
-          <Notifications position="top-right" zIndex={1000} />
-          {children}
-        </ModalsProvider>
+        <DeferredOverlays />
+        {children}
       </TenantThemeProvider>
     </QueryClientProvider>
   );

@@ -82,7 +82,7 @@ describe('useCardPayment', () => {
     await waitFor(() => expect(order).toEqual(['open', 'checkout']));
     await waitFor(() => expect(onPaying).toHaveBeenCalledOnce());
     expect(win.location.href).toBe(`${window.location.origin}${started.url}`);
-    expect(result.current.begun?.amount).toBe(26.05);
+    await waitFor(() => expect(result.current.begun?.amount).toBe(26.05));
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith(saved), { timeout: 5000 });
     expect(api.bodiesOf('/api/docket/payment')).toEqual([{ reference: 'sbx_abc' }, { reference: 'sbx_abc' }]);
     expect(api.bodiesOf('/api/docket/checkout')).toEqual([body]);

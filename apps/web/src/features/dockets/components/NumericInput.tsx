@@ -27,7 +27,13 @@ export function NumericInput({ value, onChange, maxLength, decimal, ...input }: 
       inputMode={decimal ? 'decimal' : 'numeric'}
       autoComplete="off"
       value={value}
-      onChange={(e) => onChange(digitsOnly(e.currentTarget.value, maxLength, decimal))}
+      onChange={(e) => {
+        const kept = digitsOnly(e.currentTarget.value, maxLength, decimal);
+        // A key that is dropped leaves the value as it was, so nothing re-renders (Preact, unlike
+        // React, does not put a controlled input's value back by itself): put it back here.
+        if (e.currentTarget.value !== kept) e.currentTarget.value = kept;
+        onChange(kept);
+      }}
       {...input}
     />
   );

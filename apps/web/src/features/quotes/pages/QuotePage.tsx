@@ -121,7 +121,13 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   const [paymentError, setPaymentError] = useState<{ message: string; reason?: string } | null>(null);
   /** The hosted card form's token (Worldpay), from page 5 to page 7; single use. */
   const [cardToken, setCardToken] = useState<string | null>(null);
-  const contactReady = contact.dck_contact.trim() !== '' && contact.dck_email.trim() !== '';
+  // Until this tab takes the quote's saved contact (an effect below), the saved one counts: a visit
+  // of page 4 after a reload must not be sent back to page 3 by a render that ran before the fill.
+  const shown =
+    contact === EMPTY_CONTACT && view
+      ? { dck_contact: view.dck_contact ?? '', dck_email: view.dck_email ?? '' }
+      : contact;
+  const contactReady = shown.dck_contact.trim() !== '' && shown.dck_email.trim() !== '';
 
   const mop = customer.data?.cust_mop;
   const cardForm = customer.data?.card_provider === 'worldpay';

@@ -1,0 +1,16 @@
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+
+/**
+ * The hosts of notifications (top right, above the header) and confirm windows, in a module of
+ * their own so that they load after the first screen (app/providers.tsx DeferredOverlays). The
+ * modals host wraps no children: the app opens windows through `modals.*` only, never `useModals()`.
+ */
+export default function Overlays() {
+  return (
+    <>
+      <Notifications position="top-right" zIndex={1000} />
+      <ModalsProvider />
+    </>
+  );
+}
