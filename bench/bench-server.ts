@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /**
@@ -53,6 +53,26 @@ export async function startBenchServer(
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * CPU time (ms, user + system, from /proc) used so far by the PostgreSQL backends serving database
+ * `db` on this machine (their titles read `postgres: [cluster: ]<user> <db> …`): planning and executing the
+ * server's queries, which cpuMs of the Node process does not see. A backend that ends in between
+ * drops out, so take the difference over a load that keeps its pool open.
+ */
+export function pgCpuMs(db: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.split(' ').includes(db)) total += cpuMs(Number(pid));
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return total;
 }
 
 /** RSS of a process, MB (from /proc). */

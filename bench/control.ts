@@ -12,14 +12,31 @@
  *   BENCH_ADMIN_URL  server to create the bench database on (the local PostgreSQL's Unix socket)
  *   BENCH_DB         database name (courier_bench_control)
  *   BENCH_SECONDS    seconds per load (10)
+ *   BENCH_PORT       the server's port (3910)
+ * Each load also prints the server's CPU per request (user + system ms from /proc: what a request
+ * costs whatever else the machine runs) and the load average after it.
  */
 import http from 'node:http';
-import { sql, type SQL } from 'drizzle-orm';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { Placeholder, sql } from 'drizzle-orm';
 import type { CircuitDocketListResponse, CircuitField, DocketEvent } from '@courier/contracts';
-import { queryRows, type Executor } from '../apps/server/src/db/client';
+import { queryRows } from '../apps/server/src/db/client';
 import { openTenant } from '../apps/server/src/db/tenants';
-import { circuitDockets, circuitsOfUser } from '../apps/server/src/modules/control/circuits.repository';
-import { benchLoad, benchPost, rssMb, startBenchServer } from './bench-server';
+import {
+  circuitsOfUser,
+  firstPageSelect,
+  firstPageValues,
+} from '../apps/server/src/modules/control/circuits.repository';
+import {
+  benchLoad,
+  benchPost,
+  cpuMs,
+  pgCpuMs,
+  rssMb,
+  startBenchServer,
+  type LoadResult,
+} from './bench-server';
 import { ensureDatabase, seedBenchDockets } from './bench-db';
 
 const ADMIN_URL =
@@ -36,13 +53,25 @@ const SORTS: { column: CircuitField; direction: 'asc' | 'desc' }[] = [
   { column: 'dck_docket', direction: 'asc' },
   { column: 'from_deadline', direction: 'asc' },
 ];
-const PORT = 3910;
+const PORT = Number(process.env.BENCH_PORT ?? 3910);
 const base = `http://127.0.0.1:${PORT}`;
 
 const postJson = <T = Record<string, unknown>>(path: string, body: unknown, token?: string) =>
   benchPost<T>(base, path, body, token);
-const load = (title: string, path: string, body: unknown, token?: string) =>
-  benchLoad(base, DURATION, title, path, body, token);
+/** A load's figures with the server's CPU ms per request over it and the 1-minute load average after it. */
+type Measured = LoadResult & { cpuPerRequest: number; pgPerRequest: number; load1: number };
+let serverPid = 0;
+const load = async (title: string, path: string, body: unknown, token?: string): Promise<Measured> => {
+  const [cpuBefore, pgBefore] = [cpuMs(serverPid), pgCpuMs(DB)];
+  const r = await benchLoad(base, DURATION, title, path, body, token);
+  const requests = r.rps * DURATION;
+  return {
+    ...r,
+    cpuPerRequest: (cpuMs(serverPid) - cpuBefore) / requests,
+    pgPerRequest: (pgCpuMs(DB) - pgBefore) / requests,
+    load1: loadavg()[0]!,
+  };
+};
 
 /** Value at quantile `q` of sorted `xs` (nearest rank). */
 const quantile = (xs: readonly number[], q: number) =>
@@ -93,29 +122,34 @@ class EventClient {
   }
 }
 
-/** The SQL the server runs for a circuit page (captured, not run), then EXPLAIN ANALYZE of it. */
+/**
+ * EXPLAIN ANALYZE of a circuit's unfiltered first page as the server runs it: the same prepared
+ * statement, its generic plan (what PostgreSQL settles on after five runs), on a connection of its own.
+ */
 async function explainCircuitPage(url: string, sort: (typeof SORTS)[number]): Promise<string> {
   const tenant = await openTenant({ name: 'Bench', theme: { primaryColor: 'blue', name: 'Bench' }, url });
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
   try {
     const [{ ausr_id }] = (await queryRows<{ ausr_id: number }>(
       tenant.db,
       sql`select ausr_id from users where ausr_logon = 'control'`,
     )) as [{ ausr_id: number }];
     const circuit = (await circuitsOfUser(tenant.db, ausr_id)).find((c) => c.cir_circ_code === CIRCUIT)!;
-    let captured: SQL | undefined;
-    const capture = {
-      execute: (q: SQL) => {
-        captured = q;
-        return Promise.resolve({ rows: [] });
-      },
-    } as unknown as Executor;
-    await circuitDockets(capture, { circuit, now: new Date(), search: '', sort, limit: 51, offset: 0 });
-    const rows = await queryRows<Record<string, string>>(
-      tenant.db,
-      sql`explain (analyze, buffers) ${captured!}`,
+    const page = { circuit, now: new Date(), search: '', sort, limit: 51, offset: 0 };
+    const { sql: text, params } = firstPageSelect(tenant.db, page).toSQL();
+    const named: Record<string, unknown> = firstPageValues(page);
+    const values = params.map((p) => (p instanceof Placeholder ? named[p.name] : p));
+    await c.query('set plan_cache_mode = force_generic_plan');
+    await c.query({ name: 'bench_page', text, values });
+    // EXECUTE takes no bound parameters: its arguments as quoted literals.
+    const args = values.map((v) => c.escapeLiteral(String(v))).join(', ');
+    const res = await c.query<Record<string, string>>(
+      `explain (analyze, buffers) execute bench_page(${args})`,
     );
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
+    return res.rows.map((r) => r['QUERY PLAN']).join('\n');
   } finally {
+    await c.end();
     await tenant.close();
   }
 }
@@ -126,6 +160,7 @@ async function main() {
   await seedBenchDockets(url, DOCKETS, 0.5, { statuses: STATUSES, control: true });
   console.log(`bench on Node ${process.version}`);
   const server = await startBenchServer(url, PORT);
+  serverPid = server.pid!;
   const clients: EventClient[] = [];
   try {
     const token = String(
@@ -208,11 +243,11 @@ async function main() {
         `10 connections, ${DURATION} s each`,
     );
     console.log(
-      'route                                          req/s    p50 ms  p99 ms  % of ceiling  non-2xx',
+      'route                                          req/s    p50 ms  p99 ms  % of ceiling  non-2xx  CPU ms/req: Node  PostgreSQL  load avg',
     );
     for (const r of rows)
       console.log(
-        `${r.title.padEnd(46)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}`,
+        `${r.title.padEnd(46)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}  ${r.cpuPerRequest.toFixed(2).padStart(16)}  ${r.pgPerRequest.toFixed(2).padStart(10)}  ${r.load1.toFixed(2).padStart(8)}`,
       );
     latencies.sort((a, b) => a - b);
     fromRequest.sort((a, b) => a - b);

@@ -164,6 +164,56 @@ describe.each(DB_KINDS)('control room on %s', (kind) => {
       for (const r of exq.rows) expect(['E', 'Q']).toContain(r.dck_status);
     });
 
+    it("shows a changed circuit or link at the next load: the board's prepared statements hold no selection", async () => {
+      const [live] = await db().select().from(circuits).where(eq(circuits.cir_circ_code, 'LIVE'));
+      const [me] = await db().select().from(users).where(eq(users.ausr_logon, 'control'));
+      const statuses = (b: CircuitDocketListResponse) => [...new Set(b.rows.map((r) => r.dck_status))].sort();
+      const sort = { column: 'from_deadline', direction: 'asc' } as const;
+      const mine = and(
+        eq(circuitUsers.acia_ausr_id, me!.ausr_id),
+        eq(circuitUsers.acia_cir_id, live!.cir_id),
+      );
+      const [link] = await db().select().from(circuitUsers).where(mine);
+      const before = await board('LIVE', { sort });
+      expect(statuses(before).length).toBeGreaterThan(1);
+      const restore = {
+        cir_statuses: live!.cir_statuses,
+        cir_postcode_areas: live!.cir_postcode_areas,
+        cir_selectfields: live!.cir_selectfields,
+      };
+      try {
+        // Same criteria, other values: the same prepared statement with the new values.
+        await db()
+          .update(circuits)
+          .set({ cir_statuses: ['T'] })
+          .where(eq(circuits.cir_id, live!.cir_id));
+        const onlyT = await board('LIVE', { sort });
+        expect(statuses(onlyT)).toEqual(['T']);
+        // A new criterion: a statement of another shape.
+        await db()
+          .update(circuits)
+          .set({
+            cir_statuses: LIVE,
+            cir_postcode_areas: ['M'],
+            cir_selectfields: 'Docket~dck_docket\nFrom~from_postcode',
+          })
+          .where(eq(circuits.cir_id, live!.cir_id));
+        const manchester = await board('LIVE', { sort });
+        expect(manchester.columns.map((c) => c.field)).toEqual(['dck_docket', 'from_postcode']);
+        expect(manchester.rows.length).toBeGreaterThan(0);
+        for (const r of manchester.rows) expect(r.cells.from_postcode).toMatch(/^M\d/);
+        expect(manchester.rows.length).toBeLessThan(before.rows.length);
+        // The link taken away: not found at once.
+        await db().delete(circuitUsers).where(mine);
+        const gone = await post(t.app, '/api/circuit/docket/list/LIVE', { sort }, control);
+        expect(gone.statusCode).toBe(404);
+      } finally {
+        await db().update(circuits).set(restore).where(eq(circuits.cir_id, live!.cir_id));
+        await db().insert(circuitUsers).values(link!).onConflictDoNothing();
+      }
+      expect((await board('LIVE', { sort })).rows).toEqual(before.rows);
+    });
+
     it('pages, sorts and filters in SQL', async () => {
       const all = (await board('LIVE')).rows;
       const first = await board('LIVE', { pageSize: 20, sort: { column: 'dck_docket', direction: 'desc' } });
