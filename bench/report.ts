@@ -16,7 +16,7 @@ import { queryRows, type Executor } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { openTenant } from '../apps/server/src/db/tenants';
 import { REPORT_DEFINITIONS, type ReportDefinition } from '../apps/server/src/modules/reports/definitions';
-import { reportRows } from '../apps/server/src/modules/reports/reports.repository';
+import { reportRows, setReportPlanner } from '../apps/server/src/modules/reports/reports.repository';
 import { ensureDatabase, seedBenchDockets } from './bench-db';
 import { cpuMs } from './bench-server';
 
@@ -102,10 +102,9 @@ async function main() {
       }
       console.log(`\nload average at the end ${loadAverage()}`);
       for (const def of slow) {
-        // As reportRows runs it: JIT off, 32 MB to group in.
+        // As reportRows runs it.
         const plan = await tenant.db.transaction(async (tx) => {
-          await tx.execute(sql`set local jit = off`);
-          await tx.execute(sql`set local work_mem = '32MB'`);
+          await setReportPlanner(tx);
           return queryRows<Record<string, string>>(tx, sql`explain (analyze, buffers) ${def.query(params)}`);
         });
         console.log(
