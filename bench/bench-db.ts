@@ -71,7 +71,7 @@ export async function seedBenchDockets(
                   from generate_series(1, ${size}) s)
           insert into dockets (dck_docket, dck_cust_id, dck_tariff, dck_status, dck_booked, tracking_reference,
                                dck_cust_ref1, dck_contact, dck_total_pence, dck_net_pence, dck_vat_pence, dck_search,
-                               dck_status_time, drv_driver)
+                               dck_status_time, drv_driver, dck_last_deadline)
           select nextval('dck_docket_seq'), (select a from accts)[1 + (s % 3)], 4 + (s % 3), st, booked,
                  'TB' || upper(substr(md5(random()::text || s), 1, 13)),
                  'PO' || (10000 + (r * 89999)::int), 'Bench Contact', 2000 + (r * 30000)::int, 0, 0, '',
@@ -80,7 +80,8 @@ export async function seedBenchDockets(
                    opts.control
                      ? sql`case when st = any(${arr(ALLOCATED)}) then (array['D01','D02','D03','D04','D05','D06'])[1 + (s % 6)] end`
                      : sql`null`
-                 }
+                 },
+                 ${opts.control ? sql`booked + interval '5 hours'` : sql`null`}
             from g`);
         await tx.execute(sql`
           insert into docket_addresses (dadd_dck_id, dadd_seq, dadd_addresstype, dadd_town, dadd_postalcode,

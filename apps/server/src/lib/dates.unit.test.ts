@@ -22,6 +22,16 @@ describe('UK dates', () => {
     expect(ukNextDayStart('31/12/2026')?.toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 
+  it('answers each day alike when asked again (offsets kept per day), summer and winter', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(ukDayStart('15/07/2027')?.toISOString()).toBe('2027-07-14T23:00:00.000Z');
+      expect(ukDayStart('15/01/2027')?.toISOString()).toBe('2027-01-15T00:00:00.000Z');
+      expect(ukNextDayStart('14/07/2027')?.toISOString()).toBe('2027-07-14T23:00:00.000Z');
+      expect(ukNextDayStart('27/03/2027')?.toISOString()).toBe('2027-03-28T00:00:00.000Z');
+      expect(ukNextDayStart('28/03/2027')?.toISOString()).toBe('2027-03-28T23:00:00.000Z');
+    }
+  });
+
   it('refuses what is not a real DD/MM/YYYY date', () => {
     for (const bad of ['31/02/2026', '29/02/2027', '1/1/2026', '2026-01-01', '00/01/2026', '15/13/2026', ''])
       expect(ukDayStart(bad), bad).toBeNull();

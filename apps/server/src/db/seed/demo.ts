@@ -5,7 +5,7 @@ import * as s from '../schema';
 import type { GeoIndex, OpenAddress } from '../../lib/geo';
 import { trackingReference } from '../../lib/tokens';
 import { hashPassword } from '../../modules/auth/login.service';
-import { nextDocketNumber } from '../../modules/dockets/dockets.repository';
+import { lastDeadlineOf, nextDocketNumber } from '../../modules/dockets/dockets.repository';
 import { splitOpenAddress } from '../../modules/postcode/open-address';
 import { routeMiles } from '../../modules/postcode/postcode.service';
 import { priceJob, travelMinutes } from '../../modules/pricing/pricing.service';
@@ -455,6 +455,11 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
       const n = await nextDocketNumber(tx);
       const status = statusForAge((opts.now.getTime() - t) / 3_600_000, rand);
       const control = controlExtras(day, status, t, opts.now.getTime());
+      const addressRows = addresses.map((a, i) => ({
+        ...a,
+        dadd_ready: i === 0 ? new Date(t + 30 * 60_000) : null,
+        dadd_deadline: new Date(i === 0 ? control.collectBy : control.deliverBy),
+      }));
       const [docket] = await tx
         .insert(s.dockets)
         .values({
@@ -476,6 +481,7 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
           dck_vat_pence: price.vat,
           dck_total_pence: price.total,
           tracking_reference: trackingReference(),
+          dck_last_deadline: lastDeadlineOf(addressRows),
           dck_search: [
             n,
             ref1,
@@ -486,14 +492,9 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
             .toLowerCase(),
         })
         .returning({ dck_id: s.dockets.dck_id });
-      await tx.insert(s.docketAddresses).values(
-        addresses.map((a, i) => ({
-          ...a,
-          dadd_ready: i === 0 ? new Date(t + 30 * 60_000) : null,
-          dadd_deadline: new Date(i === 0 ? control.collectBy : control.deliverBy),
-          dadd_dck_id: docket!.dck_id,
-        })),
-      );
+      await tx
+        .insert(s.docketAddresses)
+        .values(addressRows.map((a) => ({ ...a, dadd_dck_id: docket!.dck_id })));
       await tx.insert(s.parcels).values({
         dpcl_dck_id: docket!.dck_id,
         dpcl_quantity: pieces,

@@ -13,7 +13,8 @@ import {
   tariffTypes,
 } from '../../db/schema';
 
-export type NewDocket = Omit<typeof dockets.$inferInsert, 'dck_id' | 'dck_docket'>;
+/** A docket to insert; dck_last_deadline is insertDocket's, taken from the addresses. */
+export type NewDocket = Omit<typeof dockets.$inferInsert, 'dck_id' | 'dck_docket' | 'dck_last_deadline'>;
 export type NewAddress = Omit<typeof docketAddresses.$inferInsert, 'dadd_id' | 'dadd_dck_id'> & {
   barcodes: string[];
 };
@@ -25,14 +26,34 @@ export async function nextDocketNumber(db: Executor): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-/** Inserts a docket with its addresses, barcodes and parcels; call inside a transaction. */
+/**
+ * The deadline of the last address (highest dadd_seq) or null: what dockets.dck_last_deadline holds
+ * (the on-time report reads it). Every write of a docket's addresses sets it from this.
+ */
+export function lastDeadlineOf(
+  addresses: readonly Pick<NewAddress, 'dadd_seq' | 'dadd_deadline'>[],
+): Date | null {
+  const last = addresses.reduce<(typeof addresses)[number] | undefined>(
+    (a, b) => (a === undefined || b.dadd_seq > a.dadd_seq ? b : a),
+    undefined,
+  );
+  return last?.dadd_deadline ?? null;
+}
+
+/**
+ * Inserts a docket with its addresses, barcodes and parcels, and its last address's deadline as
+ * dck_last_deadline; call inside a transaction.
+ */
 export async function insertDocket(
   db: Executor,
   docket: NewDocket & { dck_docket: number },
   addresses: NewAddress[],
   parcelRows: NewParcel[],
 ): Promise<number> {
-  const [row] = await db.insert(dockets).values(docket).returning({ dck_id: dockets.dck_id });
+  const [row] = await db
+    .insert(dockets)
+    .values({ ...docket, dck_last_deadline: lastDeadlineOf(addresses) })
+    .returning({ dck_id: dockets.dck_id });
   const dckId = row!.dck_id;
   const addrIds = await db
     .insert(docketAddresses)

@@ -106,10 +106,16 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     await db().execute(sql`update dockets set dck_status = 'I' where dck_id = ${moved!.dck_id}`);
     await db().execute(sql`
       update dockets set dck_status = 'D', dck_status_time = dck_booked + interval '30 days' where dck_id = ${late!.dck_id}`);
-    await db().execute(sql`
-      update docket_addresses a set dadd_deadline = d.dck_booked + interval '2 hours' from dockets d
-       where d.dck_id = a.dadd_dck_id and a.dadd_dck_id = ${late!.dck_id}
-         and a.dadd_seq = (select max(dadd_seq) from docket_addresses where dadd_dck_id = ${late!.dck_id})`);
+    // A new last deadline, written as every write of deadlines does: the address and the docket's
+    // copy (dck_last_deadline) together.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`
+        update docket_addresses a set dadd_deadline = d.dck_booked + interval '2 hours' from dockets d
+         where d.dck_id = a.dadd_dck_id and a.dadd_dck_id = ${late!.dck_id}
+           and a.dadd_seq = (select max(dadd_seq) from docket_addresses where dadd_dck_id = ${late!.dck_id})`);
+      await tx.execute(sql`
+        update dockets set dck_last_deadline = dck_booked + interval '2 hours' where dck_id = ${late!.dck_id}`);
+    });
     const result = await run(admin, {
       rpt_id: await reportId(admin, 'On-time delivery rate'),
       dateStart,
