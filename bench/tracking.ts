@@ -84,6 +84,8 @@ async function prepare(url: string): Promise<string> {
         dsig_png: signaturePng(name),
       })),
     );
+    // Earlier position loads leave this docket's deleted records in the index: clean them away.
+    await tenant.db.execute(sql`vacuum analyze trace_records`);
     await tenant.db.execute(sql`analyze`);
     return docket.tracking_reference;
   } finally {
