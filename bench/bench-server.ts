@@ -107,6 +107,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   bad: number;
+  /** Requests completed. */
+  total: number;
 }
 
 /**
@@ -132,5 +134,12 @@ export async function benchLoad(
     ...(setupClient ? { setupClient } : {}),
   });
   const bad = result.non2xx + result.errors;
-  return { title, rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, bad };
+  return {
+    title,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    bad,
+    total: result.requests.total,
+  };
 }

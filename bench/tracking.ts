@@ -11,8 +11,12 @@
  *   BENCH_ADMIN_URL  server to create the bench database on (the local PostgreSQL's Unix socket)
  *   BENCH_DB         database name (courier_bench_tracking)
  *   BENCH_SECONDS    seconds per load (10)
+ *   BENCH_ONLY       'track' or 'position': run only that part (profiling one at a time)
+ * Each load also prints the server's CPU per request (ms, from /proc: independent of the machine's
+ * load) and the load average when it ended.
  */
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
@@ -30,6 +34,7 @@ const DOCKETS = Number(process.env.BENCH_DOCKETS ?? 100_000);
 const OPEN = Number(process.env.BENCH_OPEN ?? 5);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const POSITION_CONNECTIONS = Number(process.env.BENCH_POSITION_CONNECTIONS ?? 20);
+const ONLY = process.env.BENCH_ONLY ?? '';
 const DRIVERS = ['D01', 'D02', 'D03', 'D04', 'D05', 'D06'];
 const PORT = 3912;
 const base = `http://127.0.0.1:${PORT}`;
@@ -79,6 +84,8 @@ async function prepare(url: string): Promise<string> {
         dsig_png: signaturePng(name),
       })),
     );
+    // Earlier position loads leave this docket's deleted records in the index: clean them away.
+    await tenant.db.execute(sql`vacuum analyze trace_records`);
     await tenant.db.execute(sql`analyze`);
     return docket.tracking_reference;
   } finally {
@@ -139,22 +146,31 @@ async function main() {
       '/api/docket/track/detail',
       track,
     );
-    const load = (title: string, path: string, body: unknown) => benchLoad(base, DURATION, title, path, body);
-    await load('warm-up', '/api/docket/track/detail', track);
-    const rows = [
-      await load('ceiling: SELECT 1', '/api/ping', {}),
-      await load('docket/track', '/api/docket/track', track),
-      await load('docket/track/detail', '/api/docket/track/detail', track),
-    ];
-    const ceiling = rows[0]!.rps;
-    console.log(
-      `\n${DOCKETS.toLocaleString('en-GB')} dockets; the tracked docket's answer: ${detail.timeline.length} events on its timeline, ${detail.route.length} points on its route, ${detail.signatures.length} signatures; 10 connections, ${DURATION} s each`,
-    );
-    console.log('route                          req/s    p50 ms  p99 ms  % of ceiling  non-2xx');
-    for (const r of rows)
+    const load = async (title: string, path: string, body: unknown) => {
+      const before = cpuMs(server.pid!);
+      const r = await benchLoad(base, DURATION, title, path, body);
+      return { ...r, cpu: (cpuMs(server.pid!) - before) / Math.max(1, r.total), load1: loadavg()[0]! };
+    };
+    if (ONLY !== 'position') {
+      await load('warm-up', '/api/docket/track/detail', track);
+      const rows = [
+        await load('ceiling: SELECT 1', '/api/ping', {}),
+        await load('docket/track', '/api/docket/track', track),
+        await load('docket/track/detail', '/api/docket/track/detail', track),
+      ];
+      const ceiling = rows[0]!.rps;
       console.log(
-        `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}`,
+        `\n${DOCKETS.toLocaleString('en-GB')} dockets; the tracked docket's answer: ${detail.timeline.length} events on its timeline, ${detail.route.length} points on its route, ${detail.signatures.length} signatures; 10 connections, ${DURATION} s each`,
       );
+      console.log(
+        'route                          req/s    p50 ms  p99 ms  % of ceiling  non-2xx  CPU ms/req  load avg',
+      );
+      for (const r of rows)
+        console.log(
+          `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}  ${r.cpu.toFixed(2).padStart(10)}  ${r.load1.toFixed(2).padStart(8)}`,
+        );
+    }
+    if (ONLY === 'track') return;
 
     const tokens = await Promise.all(
       DRIVERS.map(async (drv_driver) =>
@@ -174,7 +190,7 @@ async function main() {
     const cpuPerReport = (cpuMs(server.pid!) - cpuBefore) / positions.total;
     console.log(
       `\ndriver/position: ${DRIVERS.length} drivers with ${OPEN} open jobs each, ${POSITION_CONNECTIONS} connections, ${DURATION} s: ` +
-        `${positions.rps.toFixed(0)} reports/s accepted, p50 ${positions.p50} ms, p99 ${positions.p99} ms, ${positions.bad} not 2xx (target ≥ 1,000/s, 0); server CPU ${cpuPerReport.toFixed(2)} ms a report`,
+        `${positions.rps.toFixed(0)} reports/s accepted, p50 ${positions.p50} ms, p99 ${positions.p99} ms, ${positions.bad} not 2xx (target ≥ 1,000/s, 0); server CPU ${cpuPerReport.toFixed(2)} ms a report; load average ${loadavg()[0]!.toFixed(2)}`,
     );
     console.log(`\nserver RSS: idle ${idleRss.toFixed(0)} MB, after ${rssMb(server.pid!).toFixed(0)} MB`);
   } finally {

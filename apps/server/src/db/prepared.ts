@@ -13,3 +13,26 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
   if (!stmt) byName.set(name, (stmt = build(db, name)));
   return stmt;
 }
+
+/** A raw SQL statement run as a named prepared statement on the pool (see namedQuery). */
+export interface NamedStatement {
+  /** Unique per statement text: PostgreSQL keeps one plan per connection under this name. */
+  name: string;
+  /** The SQL with $1…$n parameters. */
+  text: string;
+}
+
+/**
+ * Runs `stmt` with `values` as a named prepared statement straight on the tenant's pool (one round
+ * trip, parsed once per connection, no query building in Node): for the hottest single-statement
+ * calls. `db` must be the tenant handle, not a transaction (a statement is its own transaction).
+ * Answers the rows as node-postgres parses them (timestamptz → Date, json → objects).
+ */
+export async function namedQuery<T>(db: Db, stmt: NamedStatement, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: { query: PoolQuery } }).$client;
+  if (!client) throw new Error('namedQuery needs the tenant database handle, not a transaction');
+  const res = await client.query({ name: stmt.name, text: stmt.text, values });
+  return res.rows as T[];
+}
+
+type PoolQuery = (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>;

@@ -60,6 +60,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     return authenticateRequest(this, deps);
   });
   app.decorateRequest('authenticateOptional', function (this: FastifyRequest) {
+    // A guest (no token) needs no look-up, nor the error it would throw (public tracking calls).
+    if (tokenOf(this) === undefined) return Promise.resolve(undefined);
     return authenticateRequest(this, deps).then(
       (auth) => (auth.stage === 'full' ? auth : undefined),
       () => undefined,

@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CircuitField } from '@courier/contracts';
-import { likeEscape, queryRows, type Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { likeEscape, queryRows, type Db, type Executor } from '../../db/client';
+import { namedQuery, prepared, type NamedStatement } from '../../db/prepared';
 import { circuits, circuitUsers } from '../../db/schema';
 
 /** What a circuit selects (see the circuits table): each non-empty list must hold the docket's value. */
@@ -408,4 +408,41 @@ export async function circuitsSelectingEach(
   );
   for (const r of rows) found.set(r.dck_id, r.codes);
   return found;
+}
+
+/**
+ * SQL text (for raw statements): the sorted codes (text[]) of every circuit of the tenant selecting
+ * docket `d` (alias of dockets) at the timestamptz `nowParam` (e.g. '$4'). The criteria of
+ * `selects` read from the circuits table instead of from Node, so a statement needs neither the
+ * circuits first nor a query per docket; the test keeps the two in step.
+ */
+export const selectingCodesSql = (nowParam: string): string => `(
+  select coalesce(array_agg(c.cir_circ_code::text order by c.cir_circ_code collate "C"), '{}')
+    from circuits c
+   where (cardinality(c.cir_statuses) = 0 or d.dck_status = any(c.cir_statuses::bpchar[]))
+     and (cardinality(c.cir_cust_ids) = 0 or d.dck_cust_id = any(c.cir_cust_ids))
+     and (cardinality(c.cir_serv_types) = 0 or d.dck_serv_type::text = any(c.cir_serv_types))
+     and (cardinality(c.cir_postcode_areas) = 0
+          or (select substring(upper(fa.dadd_postalcode) from '^[A-Z]{1,2}') from docket_addresses fa
+               where fa.dadd_dck_id = d.dck_id and fa.dadd_seq = 0)
+             = any(array(select upper(a) from unnest(c.cir_postcode_areas) a)))
+     and (c.cir_window_hours is null
+          or d.dck_booked >= ${nowParam}::timestamptz - make_interval(hours => c.cir_window_hours)))`;
+
+const selectingEachStatement: NamedStatement = {
+  name: 'circuits_selecting_each_sql',
+  text: `select d.dck_id, ${selectingCodesSql('$2')} as codes from dockets d where d.dck_id = any($1::int[])`,
+};
+
+/** circuitsSelectingEach over every circuit of the tenant, by selectingCodesSql (docket id → sorted codes). */
+export async function allCircuitsSelectingEach(
+  db: Db,
+  dckIds: readonly number[],
+  now: Date,
+): Promise<Map<number, string[]>> {
+  const rows = await namedQuery<{ dck_id: number; codes: string[] }>(db, selectingEachStatement, [
+    dckIds,
+    now,
+  ]);
+  return new Map(rows.map((r) => [r.dck_id, r.codes]));
 }

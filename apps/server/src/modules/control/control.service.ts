@@ -22,6 +22,7 @@ import { assertRight, hasRight, type AuthContext } from '../auth/access';
 import * as circuits from './circuits.repository';
 import * as repo from './status.repository';
 import { hashPassword } from '../auth/login.service';
+import { forgetDriverSessions } from '../driver/driver-auth.service';
 import { endDriverSessions } from '../driver/driver.repository';
 
 /** What the control room needs beyond the caller. */
@@ -184,6 +185,7 @@ export async function postDriver(auth: AuthContext, input: z.output<typeof drive
       detail: { drv_driver: code, drv_active: input.drv_active, pin_changed: pinHash !== undefined },
     });
   });
+  if (pinHash || fields.drv_active !== 'T') forgetDriverSessions(auth.db, { driver: code });
   const saved = await repo.driverByCode(auth.db, code);
   if (!saved) throw new AppError('NOT_FOUND', 'Driver not found', { drv_driver: 'Driver not found' });
   return saved;

@@ -68,7 +68,33 @@ export async function driverLogin(
   return { token, session: sessionOf(tenant, found) };
 }
 
-/** The driver session of a token, sliding its expiry; undefined for no, an unknown or an expired token. */
+/**
+ * How long a process trusts a driver session it has looked up, ms. The driver page's position
+ * reports come every 30 s from every phone; this spares them the session query. Signing out, a
+ * new PIN or an inactive driver end the session at once in this process (forgetDriverSessions),
+ * and in other server processes within this time.
+ */
+export const DRIVER_SESSION_CACHE_MS = 5_000;
+/** Cached sessions per tenant database: token hash → the context, trusted until `until` (performance.now()). */
+const sessionCache = new WeakMap<Db, Map<string, { ctx: DriverContext; until: number; expires: number }>>();
+const CACHE_MAX = 10_000;
+
+/**
+ * Forgets this process's cached driver sessions of a tenant: those of `driver` (a new PIN, an
+ * inactive driver), or the one of `tokenHash` (signed out). Call after the change has committed.
+ */
+export function forgetDriverSessions(db: Db, which: { driver: string } | { tokenHash: string }): void {
+  const cached = sessionCache.get(db);
+  if (!cached) return;
+  if ('tokenHash' in which) cached.delete(which.tokenHash);
+  else for (const [hash, e] of cached) if (e.ctx.driver.drv_driver === which.driver) cached.delete(hash);
+}
+
+/**
+ * The driver session of a token, sliding its expiry (at most once a minute); undefined for no, an
+ * unknown or an expired token. A session looked up in the last DRIVER_SESSION_CACHE_MS is not
+ * looked up again (nor past its expiry).
+ */
 export async function resolveDriverToken(
   deps: Pick<AuthDeps, 'tenants' | 'clock'>,
   token: string | undefined,
@@ -77,16 +103,30 @@ export async function resolveDriverToken(
   const tenant = tenantOfToken(deps, token);
   if (!tenant) return undefined;
   const now = deps.clock.now();
-  const found = await repo.liveDriverSession(tenant.db, sha256(token), now);
-  if (!found) return undefined;
-  if (now.getTime() - found.dses_last_seen.getTime() > TOUCH_AFTER_MS)
-    await repo.touchDriverSession(tenant.db, found.dses_id, now, expiry(now));
-  return {
+  const hash = sha256(token);
+  let cached = sessionCache.get(tenant.db);
+  if (!cached) sessionCache.set(tenant.db, (cached = new Map()));
+  const hit = cached.get(hash);
+  if (hit && performance.now() < hit.until && now.getTime() < hit.expires) return hit.ctx;
+  const found = await repo.liveDriverSession(tenant.db, hash, now);
+  if (!found) {
+    cached.delete(hash);
+    return undefined;
+  }
+  let expires = found.dses_expires;
+  if (now.getTime() - found.dses_last_seen.getTime() > TOUCH_AFTER_MS) {
+    expires = expiry(now);
+    await repo.touchDriverSession(tenant.db, found.dses_id, now, expires);
+  }
+  const ctx: DriverContext = {
     tenant,
     db: tenant.db,
     driver: { drv_driver: found.drv_driver, drv_name: found.drv_name },
     sessionId: found.dses_id,
   };
+  if (cached.size >= CACHE_MAX) cached.clear();
+  cached.set(hash, { ctx, until: performance.now() + DRIVER_SESSION_CACHE_MS, expires: expires.getTime() });
+  return ctx;
 }
 
 /** POST /api/driver/auth/session: the signed-in driver and tenant. */
@@ -98,5 +138,7 @@ export async function driverLogout(
   token: string | undefined,
 ): Promise<void> {
   const tenant = token ? tenantOfToken(deps, token) : undefined;
-  if (tenant && token) await repo.deleteDriverSession(tenant.db, sha256(token));
+  if (!tenant || !token) return;
+  await repo.deleteDriverSession(tenant.db, sha256(token));
+  forgetDriverSessions(tenant.db, { tokenHash: sha256(token) });
 }

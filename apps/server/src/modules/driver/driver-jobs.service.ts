@@ -15,8 +15,9 @@ import { AppError, validationError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { applyStatusChange, notifyDocketEvents, type ChangeDocket } from '../control/status-change.service';
 import * as statusRepo from '../control/status.repository';
+import { notifyLater } from '../events/events.repository';
 import { addressesOf } from '../dockets/dockets.repository';
-import { idempotencyOf, once } from '../idempotency/idempotency.service';
+import { idempotencyOf, keyReused, once, replayed } from '../idempotency/idempotency.service';
 import * as tracking from '../tracking/tracking.repository';
 import { afterStatusChange, type NoticeDeps } from '../tracking/tracking-notice.service';
 import type { DriverContext } from './driver-auth.service';
@@ -31,6 +32,8 @@ import * as repo from './driver.repository';
 /** What the driver calls need beyond the caller. */
 export interface DriverDeps extends Partial<Omit<NoticeDeps, 'clock'>> {
   clock: Clock;
+  /** Where a failed batch of live notices is reported (the server's log). */
+  onNotifyError?: (err: unknown) => void;
 }
 
 /** A phone's clock may run this far ahead of the server's. */
@@ -282,7 +285,10 @@ export async function scan(
 /**
  * POST /api/driver/position (Idempotency-Key required): a batch of the phone's positions, each
  * becoming a trace record on every open job of the driver (none when they have none), with one
- * live event per job. 400 naming `positions.{i}.time` for a time ahead of the clock or over a day back.
+ * live event per job (sent just after the commit, batched: notifyLater). 400 naming `positions.{i}.time` for a time ahead of the clock or over a day back.
+ * The hottest call of the driver page (every phone, every 30 s): one statement, one round trip
+ * (repo.recordPositions), with the semantics of `once`: a repeated key answers the first result
+ * and writes nothing; the same key with another request is 422 naming the header.
  */
 export async function positions(
   ctx: DriverContext,
@@ -292,21 +298,23 @@ export async function positions(
 ): Promise<{ recorded: number }> {
   const now = deps.clock.now();
   const times = input.positions.map((p, i) => reportTime(p.time, now, `positions.${i}.time`));
-  return once(ctx.db, idemOf(ctx, 'position', key, input), now, async (tx) => {
-    const live = await statusRepo.openDocketsOfDriver(tx, ctx.driver.drv_driver);
-    const rows = live.flatMap((d) =>
-      input.positions.map((p, i) => ({
-        dtr_dck_id: d.dck_id,
-        drv_driver: ctx.driver.drv_driver,
-        dtr_kind: 'position' as const,
-        dtr_scandate: times[i]!,
-        dtr_recorded: now,
-        dtr_latitude: p.dtr_latitude,
-        dtr_longitude: p.dtr_longitude,
-      })),
-    );
-    await tracking.insertTraceRecords(tx, rows);
-    await notifyDocketEvents(tx, live, now, 'position');
-    return { recorded: rows.length };
+  const idem = idemOf(ctx, 'position', key, input)!;
+  const out = await repo.recordPositions(ctx.db, {
+    route: idem.route,
+    key: idem.key,
+    requestHash: idem.requestHash,
+    now,
+    driver: ctx.driver.drv_driver,
+    positions: input.positions.map((p, i) => ({ ...p, time: times[i]! })),
   });
+  if (out.answer) {
+    notifyLater(ctx.db, out.notices, deps.onNotifyError ?? (() => undefined));
+    return out.answer;
+  }
+  if (out.earlier_hash !== null) {
+    if (out.earlier_hash !== idem.requestHash) throw keyReused();
+    return out.earlier_answer!;
+  }
+  // A concurrent report with this key committed while this one ran: answer what it stored.
+  return replayed<{ recorded: number }>(ctx.db, idem);
 }

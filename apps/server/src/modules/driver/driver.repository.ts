@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { namedQuery, type NamedStatement } from '../../db/prepared';
+import { selectingCodesSql } from '../control/circuits.repository';
 import {
   barcodes,
   docketAddresses,
@@ -53,6 +55,7 @@ export async function liveDriverSession(db: Executor, tokenHash: string, now: Da
     .select({
       dses_id: driverSessions.dses_id,
       dses_last_seen: driverSessions.dses_last_seen,
+      dses_expires: driverSessions.dses_expires,
       drv_driver: drivers.drv_driver,
       drv_name: drivers.drv_name,
     })
@@ -145,3 +148,85 @@ export const scansOf = (db: Executor, dckIds: number[]) =>
     .selectDistinct({ dck_id: traceRecords.dtr_dck_id, code: traceRecords.dtr_item })
     .from(traceRecords)
     .where(and(inArray(traceRecords.dtr_dck_id, dckIds), eq(traceRecords.dtr_kind, 'scan')));
+
+/** What recordPositions answers: the stored answer of the key, or what an earlier call stored under it. */
+export interface PositionsOutcome {
+  /** `{ recorded }` when this call stored the positions; null when the key was already taken. */
+  answer: { recorded: number } | null;
+  /** When it stored them: the live notice of each open job (JSON text of DocketNotice), to send. */
+  notices: string[];
+  /** The request hash and answer stored under the key before this call, when visible. */
+  earlier_hash: string | null;
+  earlier_answer: { recorded: number } | null;
+}
+
+/**
+ * driver/position in one statement, its own transaction (no BEGIN/COMMIT, no round trip per step):
+ * when the key (idempotency_keys: user 0, `route`, `key`) is new, stores `{ recorded }` under it
+ * with the request hash and a position trace record per position per open job of the driver, and
+ * answers one live notice per job for the caller to send (the notice of notifyDocketEvents, its
+ * circuits by selectingCodesSql; no pg_notify here, see notifyLater). When the key exists, writes nothing and answers what it holds; when a
+ * concurrent call holds it uncommitted, waits for it and answers nulls (the caller reads it then).
+ */
+const positionsStatement: NamedStatement = {
+  name: 'driver_positions',
+  text: `with live as (
+      select d.dck_id, d.dck_docket, d.dck_status, d.dck_cust_id, d.dck_ausr_id, d.dck_registered_ausr_id,
+             d.dck_booked, d.dck_serv_type
+        from dockets d join docket_statuses s on s.dsts_id = d.dck_status
+       where d.drv_driver = $5 and s.dsts_complete <> 'T'),
+    earlier as (
+      select idem_request_hash, idem_response from idempotency_keys
+       where idem_ausr_id = 0 and idem_route = $1 and idem_key = $2),
+    key as (
+      insert into idempotency_keys (idem_ausr_id, idem_route, idem_key, idem_request_hash, idem_response, idem_created)
+      select 0, $1, $2, $3,
+             jsonb_build_object('recorded', (select count(*) from live) * cardinality($6::timestamptz[])), $4
+       where not exists (select 1 from earlier)
+      on conflict do nothing
+      returning idem_response),
+    ins as (
+      insert into trace_records (dtr_dck_id, drv_driver, dtr_kind, dtr_scandate, dtr_recorded, dtr_latitude, dtr_longitude)
+      select d.dck_id, $5, 'position', p.t, $4, p.lat, p.lon
+        from live d, unnest($6::timestamptz[], $7::float8[], $8::float8[]) with ordinality p(t, lat, lon, i)
+       where exists (select 1 from key)
+       order by d.dck_id, p.i),
+    notices as (
+      select json_build_object(
+               'kind', 'docket', 'dck_id', d.dck_id, 'dck_docket', d.dck_docket, 'dck_cust_id', d.dck_cust_id,
+               'owners', array_remove(array[d.dck_ausr_id, d.dck_registered_ausr_id], null),
+               'from', d.dck_status, 'dck_status', d.dck_status, 'event', 'position',
+               'circuits', ${selectingCodesSql('$4')})::text as n
+        from live d
+       where exists (select 1 from key)
+       order by d.dck_id)
+    select (select idem_response from key) as answer,
+           array(select n from notices) as notices,
+           (select idem_request_hash from earlier) as earlier_hash,
+           (select idem_response from earlier) as earlier_answer`,
+};
+
+/** Runs positionsStatement (see there) for the driver's report. */
+export async function recordPositions(
+  db: Db,
+  report: {
+    route: string;
+    key: string;
+    requestHash: string;
+    now: Date;
+    driver: string;
+    positions: { time: Date; dtr_latitude: number; dtr_longitude: number }[];
+  },
+): Promise<PositionsOutcome> {
+  const [row] = await namedQuery<PositionsOutcome>(db, positionsStatement, [
+    report.route,
+    report.key,
+    report.requestHash,
+    report.now,
+    report.driver,
+    report.positions.map((p) => p.time),
+    report.positions.map((p) => p.dtr_latitude),
+    report.positions.map((p) => p.dtr_longitude),
+  ]);
+  return row!;
+}

@@ -50,6 +50,10 @@ export function driverRoutes(deps: DriverRouteOptions): FastifyPluginAsyncZod {
       ...deps,
       onNoticeError: (err: unknown) => app.log.error({ err }, 'tracking notice failed'),
     };
+    const positionDeps = {
+      ...deps,
+      onNotifyError: (err: unknown) => app.log.error({ err }, 'live notices of driver positions failed'),
+    };
     app.post(
       '/api/driver/auth/login',
       {
@@ -119,7 +123,12 @@ export function driverRoutes(deps: DriverRouteOptions): FastifyPluginAsyncZod {
         },
       },
       async (req) =>
-        jobs.positions(await req.authenticateDriver(), deps, req.body, req.headers['idempotency-key']),
+        jobs.positions(
+          await req.authenticateDriver(),
+          positionDeps,
+          req.body,
+          req.headers['idempotency-key'],
+        ),
     );
   };
 }

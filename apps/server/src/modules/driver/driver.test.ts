@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { DriverJob, DocketTrackingResponse, SignatureRow, StockRow } from '@courier/contracts';
 import {
+  circuits,
   customers,
   docketSignatures,
   docketStatusHistory,
@@ -13,7 +14,12 @@ import {
 } from '../../db/schema';
 import { signaturePng } from '../../lib/png';
 import { hashPassword } from '../auth/login.service';
-import { allCircuits, circuitsSelecting } from '../control/circuits.repository';
+import {
+  allCircuits,
+  allCircuitsSelectingEach,
+  circuitsSelecting,
+  circuitsSelectingEach,
+} from '../control/circuits.repository';
 import { parseNotice, type DocketNotice } from '../events/live';
 import {
   ADMIN,
@@ -165,12 +171,24 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       ).toBe(403);
 
       const token = (await driverLogin('TD2', PIN)).json().token as string;
+      // The session has just been used (and so is cached by the process): it still ends at once.
+      expect((await post(t.app, '/api/driver/job/list', {}, token)).statusCode).toBe(200);
       expect(
         (await post(t.app, '/api/driver/post', driver('TD2', { drv_pin: '246802' }), control)).statusCode,
       ).toBe(200);
+      expect(
+        (
+          await send(
+            '/api/driver/position',
+            { positions: [{ dtr_latitude: 53.4, dtr_longitude: -2.2, time: t.clock.now().toISOString() }] },
+            token,
+          )
+        ).statusCode,
+      ).toBe(401);
       expect((await post(t.app, '/api/driver/job/list', {}, token)).statusCode).toBe(401);
       expect((await driverLogin('TD2', PIN)).statusCode).toBe(401);
       const again = (await driverLogin('TD2', '246802')).json().token as string;
+      expect((await post(t.app, '/api/driver/job/list', {}, again)).statusCode).toBe(200);
       // Saving without a PIN keeps it; making the driver inactive ends the session.
       expect(
         (await post(t.app, '/api/driver/post', driver('TD2', { drv_active: 'F' }), control)).statusCode,
@@ -354,6 +372,45 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       expect(heard.find((n) => n.dck_id === jobs[0]!.dck_id)!.circuits).toContain('LIVE');
     });
 
+    it("selects a position event's circuits in SQL exactly as the control room's circuit rules do", async () => {
+      const made = await db()
+        .insert(circuits)
+        .values([
+          { cir_circ_code: 'TSQ1', cir_name: 'Statuses', cir_statuses: ['G', 'P'] },
+          { cir_circ_code: 'TSQ2', cir_name: 'Account', cir_cust_ids: [account] },
+          { cir_circ_code: 'TSQ3', cir_name: 'Service', cir_serv_types: ['A', 'ZZ'] },
+          { cir_circ_code: 'TSQ4', cir_name: 'Areas', cir_postcode_areas: ['m', 'SW'] },
+          { cir_circ_code: 'TSQ5', cir_name: 'Window', cir_window_hours: 30 },
+          { cir_circ_code: 'TSQ6', cir_name: 'All', cir_statuses: ['T'], cir_postcode_areas: ['WA'] },
+          { cir_circ_code: 'TSQ7', cir_name: 'Empty', cir_cust_ids: [-1] },
+        ])
+        .returning({ cir_id: circuits.cir_id });
+      try {
+        const ids = (await db().select({ id: dockets.dck_id }).from(dockets)).map((r) => r.id);
+        const now = t.clock.now();
+        const every = await allCircuits(db());
+        const bySql = await allCircuitsSelectingEach(db(), ids, now);
+        const byRules = await circuitsSelectingEach(db(), ids, every, now);
+        expect(bySql.size).toBe(ids.length);
+        for (const id of ids) expect(bySql.get(id), `docket ${id}`).toEqual((byRules.get(id) ?? []).sort());
+        // Each test circuit selects some dockets and not others (so the comparison can tell).
+        for (const code of ['TSQ1', 'TSQ2', 'TSQ4', 'TSQ5']) {
+          const n = ids.filter((id) => bySql.get(id)!.includes(code)).length;
+          expect(n, code).toBeGreaterThan(0);
+          expect(n, code).toBeLessThan(ids.length);
+        }
+      } finally {
+        await db()
+          .delete(circuits)
+          .where(
+            inArray(
+              circuits.cir_id,
+              made.map((c) => c.cir_id),
+            ),
+          );
+      }
+    });
+
     it('applies a replayed action, scan or position batch once and answers the first result again', async () => {
       const job = await allocated('TD1');
       const token = await driverToken('TD1');
@@ -436,6 +493,36 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
         .from(traceRecords)
         .where(and(eq(traceRecords.dtr_dck_id, job.dck_id), eq(traceRecords.dtr_kind, 'position')));
       expect(stored[0]!.n).toBe(3);
+      // The same key with other positions is refused, and writes nothing.
+      const other = await send('/api/driver/position', { positions: positions.slice(1) }, token, posKey);
+      expect(other.statusCode).toBe(422);
+      expect(other.json().fields).toHaveProperty('idempotency-key');
+
+      // Two copies of one report racing each other: one is applied, both get its answer.
+      const raceKey = newKey();
+      const race = {
+        positions: [{ dtr_latitude: 52.5, dtr_longitude: -1.9, time: new Date(now).toISOString() }],
+      };
+      const answers = await Promise.all([0, 1].map(() => send('/api/driver/position', race, token, raceKey)));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(answers.map((a) => a.json())).toEqual([{ recorded: open }, { recorded: open }]);
+      const raced = await db()
+        .select({ n: count() })
+        .from(traceRecords)
+        .where(and(eq(traceRecords.dtr_dck_id, job.dck_id), eq(traceRecords.dtr_latitude, 52.5)));
+      expect(raced[0]!.n).toBe(1);
+    });
+
+    it("signs out: the session just used is refused at once, the driver's other sessions stay", async () => {
+      const [first, second] = [
+        (await driverLogin('TD1', PIN)).json(),
+        (await driverLogin('TD1', PIN)).json(),
+      ];
+      for (const token of [first.token, second.token] as string[])
+        expect((await post(t.app, '/api/driver/job/list', {}, token)).statusCode).toBe(200);
+      expect((await post(t.app, '/api/driver/auth/logout', {}, first.token as string)).statusCode).toBe(200);
+      expect((await post(t.app, '/api/driver/job/list', {}, first.token as string)).statusCode).toBe(401);
+      expect((await post(t.app, '/api/driver/job/list', {}, second.token as string)).statusCode).toBe(200);
     });
 
     it('needs an Idempotency-Key and names bad fields (400), never 5xx', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { namedQuery, type NamedStatement } from '../../db/prepared';
 import { EVENTS_CHANNEL } from '../../db/listener';
 import type { DocketNotice } from './live';
 
@@ -17,4 +18,34 @@ export async function notifyDockets(db: Executor, notices: readonly DocketNotice
   await db.execute(
     sql`select pg_notify(${EVENTS_CHANNEL}, n::text) from json_array_elements(${JSON.stringify(notices)}::json) n`,
   );
+}
+
+/** How long a live notice queued by notifyLater may wait for others to go out with it, ms. */
+export const NOTIFY_BATCH_MS = 50;
+const pendingNotices = new WeakMap<Db, string[]>();
+const notifyBatch: NamedStatement = {
+  name: 'notify_batch',
+  text: `select pg_notify('${EVENTS_CHANNEL}', n) from unnest($1::text[]) with ordinality u(n, i) order by i`,
+};
+
+/**
+ * Sends notice payloads (JSON text of DocketNotice) on the tenant's channel after what they tell of
+ * has committed, together with the others queued within NOTIFY_BATCH_MS, in one statement. For
+ * the driver's position reports: PostgreSQL serialises the commits of notifying transactions (a
+ * notify inside each report held every report's commit behind the one before), so the reports
+ * commit without one and a few batches a second carry their events. A failed batch goes to `onError`.
+ */
+export function notifyLater(db: Db, payloads: readonly string[], onError: (err: unknown) => void): void {
+  if (payloads.length === 0) return;
+  const queued = pendingNotices.get(db);
+  if (queued) {
+    queued.push(...payloads);
+    return;
+  }
+  pendingNotices.set(db, [...payloads]);
+  setTimeout(() => {
+    const batch = pendingNotices.get(db) ?? [];
+    pendingNotices.delete(db);
+    namedQuery(db, notifyBatch, [batch]).catch(onError);
+  }, NOTIFY_BATCH_MS).unref();
 }

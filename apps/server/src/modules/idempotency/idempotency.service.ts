@@ -21,15 +21,29 @@ export function idempotencyOf(
   return key ? { ausrId, route, key, requestHash: sha256(JSON.stringify(request)) } : undefined;
 }
 
+/** 422 naming the header: the key came with another request. */
+export const keyReused = (): AppError =>
+  new AppError('BUSINESS_RULE', 'This Idempotency-Key was used for another request', {
+    'idempotency-key': 'Used for another request',
+  });
+
 /** The first answer to this key; 422 naming the header when the key came with another request. */
 async function replay<T>(db: Executor, idem: Idempotency): Promise<T | undefined> {
   const found = await repo.findKey(db, idem);
   if (!found) return undefined;
-  if (found.hash !== idem.requestHash)
-    throw new AppError('BUSINESS_RULE', 'This Idempotency-Key was used for another request', {
-      'idempotency-key': 'Used for another request',
-    });
+  if (found.hash !== idem.requestHash) throw keyReused();
   return found.response as T;
+}
+
+/**
+ * The stored answer of a key a call found taken (a statement that writes its own key, as
+ * driver/position); 422 when the key came with another request.
+ * @throws Error when the key holds nothing (it cannot: the caller saw it taken)
+ */
+export async function replayed<T>(db: Executor, idem: Idempotency): Promise<T> {
+  const found = await replay<T>(db, idem);
+  if (found === undefined) throw new Error(`idempotency key ${idem.route} ${idem.key} vanished`);
+  return found;
 }
 
 /**

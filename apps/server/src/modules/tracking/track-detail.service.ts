@@ -1,13 +1,13 @@
 import {
   MAP_DEFAULT_ZOOM,
   MSG,
-  type MapPoint,
   type TrackDetailResponse,
   type TrackRequest,
   type TraceKind,
 } from '@courier/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/access';
+import { tenantByName } from '../auth/tenant-tokens';
 import { trackedDocket, type DocketDeps } from '../dockets/dockets.service';
 import * as repo from './tracking.repository';
 import type { ImageOut } from './tracking.service';
@@ -24,7 +24,9 @@ export type TrackDetailDeps = Pick<DocketDeps, 'tenants'> & TrackMapDeps;
 const TIMELINE_LIMIT = 200;
 const ROUTE_LIMIT = 2000;
 
-const point = (p: { lat: number | null; lon: number | null } | undefined): MapPoint | null =>
+const point = (
+  p: { lat: number | null; lon: number | null } | undefined,
+): { lat: number; lon: number } | null =>
   p && p.lat !== null && p.lon !== null ? { lat: p.lat, lon: p.lon } : null;
 
 /** The address of an image as the public view serves it: only with the same reference. */
@@ -35,46 +37,32 @@ const publicImageUrl = (kind: 'signature' | 'photo', req: TrackRequest, id: numb
  * docket/track/detail (public, the same checks as docket/track): the Tracking View, Stock List,
  * Signatures and Map View of the one docket the reference names. Nothing of any other docket; no
  * price, contact, driver or customer reference. The tenant has no `tracking` settings to narrow it.
- * @throws AppError NOT_FOUND 'Your order was not found, please check your Tracking Reference'
+ * One statement (repo.trackDetailOf) reads the guest-access setting and everything shown.
+ * @throws AppError 404 naming `database` for an unknown database; NOT_AUTHENTICATED when it does not
+ *   allow guests and the caller is not signed in to it (as guestTenant); NOT_FOUND 'Your order was
+ *   not found, please check your Tracking Reference'
  */
 export async function trackDetail(
   deps: TrackDetailDeps,
   req: TrackRequest,
   caller: AuthContext | undefined,
 ): Promise<TrackDetailResponse> {
-  const { tenant, dck_id, live } = await trackedDocket(deps, req, caller);
-  const db = tenant.db;
-  const [timeline, positions, ends, stock, signatures, photos] = await Promise.all([
-    repo.publicTimelineOf(db, dck_id, TIMELINE_LIMIT),
-    repo.positionsOf(db, dck_id, ROUTE_LIMIT),
-    repo.addressPointsOf(db, dck_id),
-    repo.stockOf(db, dck_id),
-    repo.signaturesOf(db, dck_id),
-    repo.photosOf(db, dck_id),
-  ]);
-  const route = positions.map(point).filter((p): p is MapPoint => p !== null);
+  const tenant = tenantByName(deps, req.database);
+  const r = await repo.trackDetailOf(tenant.db, req.tracking_ref.toUpperCase(), TIMELINE_LIMIT, ROUTE_LIMIT);
+  if (caller?.tenant.name !== tenant.name && r.guest !== 'T')
+    throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+  if (r.dck_id === null) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+  const live = r.dsts_complete !== 'T';
+  const ends = r.ends;
   return {
     live,
-    timeline: timeline.map((t) => ({
-      ...t,
-      dtr_kind: t.dtr_kind as TraceKind,
-      dtr_scandate: t.dtr_scandate.toISOString(),
-    })),
-    route: route.toReversed(),
+    timeline: r.timeline.map((t) => ({ ...t, dtr_kind: t.dtr_kind as TraceKind })),
+    route: r.route,
     markers: { collection: point(ends[0]), delivery: ends.length > 1 ? point(ends.at(-1)) : null },
-    driver: live ? (route[0] ?? null) : null,
-    stock,
-    signatures: signatures.map((s) => ({
-      dsig_id: s.dsig_id,
-      dsig_signed_by: s.dsig_signed_by,
-      dsig_time: s.dsig_time.toISOString(),
-      url: publicImageUrl('signature', req, s.dsig_id),
-    })),
-    photos: photos.map((p) => ({
-      dpho_id: p.dpho_id,
-      dpho_time: p.dpho_time.toISOString(),
-      url: publicImageUrl('photo', req, p.dpho_id),
-    })),
+    driver: live ? (r.route.at(-1) ?? null) : null,
+    stock: r.stock,
+    signatures: r.signatures.map((s) => ({ ...s, url: publicImageUrl('signature', req, s.dsig_id) })),
+    photos: r.photos.map((p) => ({ ...p, url: publicImageUrl('photo', req, p.dpho_id) })),
     map: { tileUrl: deps.mapTileUrl ?? '', attribution: deps.mapAttribution ?? '', zoom: MAP_DEFAULT_ZOOM },
   };
 }

@@ -1,8 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { MSG, type TrackDetailResponse } from '@courier/contracts';
-import { docketAddresses, docketSignatures, dockets } from '../../db/schema';
-import { DB_KINDS, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
+import {
+  docketAddresses,
+  docketSignatures,
+  docketStatuses,
+  dockets,
+  settings,
+  stockLines,
+  traceRecords,
+} from '../../db/schema';
+import { CUSTOMER, DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
 
 /** A docket of the seeded demo data with its tracking reference, by status, with or without a signature. */
 type Seeded = { dck_id: number; ref: string; contact: string; telephone: string };
@@ -94,6 +102,97 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
     expect(body.live).toBe(true);
     expect(body.route.length).toBeGreaterThan(0);
     expect(body.driver).toEqual(body.route.at(-1));
+  });
+
+  it("answers exactly the docket's own records: events newest first (ties by entry), route oldest first, stock ticked by scans", async () => {
+    const at = new Date(Date.now() - 60_000);
+    const [stock] = await db()
+      .insert(stockLines)
+      .values({
+        stk_dck_id: onTheRoad.dck_id,
+        stk_code: 'TIE-1',
+        stk_description: 'Tie test',
+        stk_quantity: 2,
+      })
+      .returning();
+    await db()
+      .insert(traceRecords)
+      .values(
+        ['TIE-1', 'TIE-2'].map((code) => ({
+          dtr_dck_id: onTheRoad.dck_id,
+          dtr_kind: 'scan' as const,
+          dtr_scandate: at,
+          dtr_item: code,
+          tloc_description: 'Scanned',
+          dtr_latitude: 52.1,
+          dtr_longitude: -1.5,
+        })),
+      );
+    const body = (await detail(onTheRoad.ref)).json() as TrackDetailResponse;
+
+    const events = await db()
+      .select({
+        dtr_id: traceRecords.dtr_id,
+        dtr_kind: traceRecords.dtr_kind,
+        dtr_scandate: traceRecords.dtr_scandate,
+        tloc_description: traceRecords.tloc_description,
+        dtr_box: traceRecords.dtr_box,
+        dtr_item: traceRecords.dtr_item,
+        dsts_description: docketStatuses.dsts_description,
+        dsts_color: docketStatuses.dsts_color,
+        dsts_font_color: docketStatuses.dsts_font_color,
+      })
+      .from(traceRecords)
+      .leftJoin(docketStatuses, eq(docketStatuses.dsts_id, traceRecords.dsts_id))
+      .where(and(eq(traceRecords.dtr_dck_id, onTheRoad.dck_id), ne(traceRecords.dtr_kind, 'position')))
+      .orderBy(desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id));
+    expect(body.timeline).toEqual(events.map((e) => ({ ...e, dtr_scandate: e.dtr_scandate.toISOString() })));
+    expect(body.timeline.slice(0, 2).map((e) => e.dtr_item)).toEqual(['TIE-2', 'TIE-1']);
+
+    const points = await db()
+      .select({ lat: traceRecords.dtr_latitude, lon: traceRecords.dtr_longitude })
+      .from(traceRecords)
+      .where(and(eq(traceRecords.dtr_dck_id, onTheRoad.dck_id), isNotNull(traceRecords.dtr_latitude)))
+      .orderBy(asc(traceRecords.dtr_scandate), asc(traceRecords.dtr_id));
+    expect(body.route).toEqual(points);
+    expect(body.driver).toEqual({ lat: 52.1, lon: -1.5 });
+    expect(body.stock.find((k) => k.stk_id === stock!.stk_id)).toEqual({
+      stk_id: stock!.stk_id,
+      stk_code: 'TIE-1',
+      stk_description: 'Tie test',
+      stk_quantity: 2,
+      dtr_box: '',
+      scanned: true,
+    });
+    expect(body.signatures).toEqual([]);
+    expect(body.photos).toEqual([]);
+  });
+
+  it('refuses a guest when the database does not allow guests, not a user signed in to it', async () => {
+    const guestAccess = (value: string) =>
+      db()
+        .update(settings)
+        .set({ sett_value: value })
+        .where(and(eq(settings.sett_group, 'general'), eq(settings.sett_key, 'GuestAccessAllowed')));
+    await guestAccess('F');
+    try {
+      const guest = await detail(delivered.ref);
+      expect(guest.statusCode).toBe(401);
+      expect(guest.json().error).toBe('NOT_AUTHENTICATED');
+      expect((await detail('TNOTAREALREF000')).statusCode).toBe(401);
+      const customer = await loginAs(t.app, ...CUSTOMER);
+      const signedIn = await post(
+        t.app,
+        '/api/docket/track/detail',
+        { database: TENANT_A, tracking_ref: delivered.ref },
+        customer,
+      );
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect((signedIn.json() as TrackDetailResponse).signatures[0]!.dsig_id).toBe(sigId);
+    } finally {
+      await guestAccess('T');
+    }
+    expect((await detail(delivered.ref)).statusCode).toBe(200);
   });
 
   it('serves a signature image only by the reference of its own docket', async () => {

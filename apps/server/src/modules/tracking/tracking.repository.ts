@@ -1,15 +1,8 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TraceSortColumn } from '@courier/contracts';
-import type { Executor } from '../../db/client';
-import {
-  docketAddresses,
-  docketPhotos,
-  docketSignatures,
-  docketStatuses,
-  dockets,
-  stockLines,
-  traceRecords,
-} from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
+import { namedQuery, type NamedStatement } from '../../db/prepared';
+import { docketPhotos, docketSignatures, dockets, stockLines, traceRecords } from '../../db/schema';
 import { inScope } from '../dockets/dockets.repository';
 
 export type NewTraceRecord = typeof traceRecords.$inferInsert;
@@ -149,52 +142,6 @@ export async function photoImage(db: Executor, id: number) {
   return rows[0];
 }
 
-/**
- * The public timeline of a docket: its scans and status changes (not its position reports), newest
- * first, at most `limit`, each status change with its status's description and colours.
- */
-export const publicTimelineOf = (db: Executor, dckId: number, limit: number) =>
-  db
-    .select({
-      dtr_id: traceRecords.dtr_id,
-      dtr_kind: traceRecords.dtr_kind,
-      dtr_scandate: traceRecords.dtr_scandate,
-      tloc_description: traceRecords.tloc_description,
-      dtr_box: traceRecords.dtr_box,
-      dtr_item: traceRecords.dtr_item,
-      dsts_description: docketStatuses.dsts_description,
-      dsts_color: docketStatuses.dsts_color,
-      dsts_font_color: docketStatuses.dsts_font_color,
-    })
-    .from(traceRecords)
-    .leftJoin(docketStatuses, eq(docketStatuses.dsts_id, traceRecords.dsts_id))
-    .where(and(eq(traceRecords.dtr_dck_id, dckId), ne(traceRecords.dtr_kind, 'position')))
-    .orderBy(desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id))
-    .limit(limit);
-
-/** The newest `limit` positions of a docket's trace records (any kind with coordinates), newest first. */
-export const positionsOf = (db: Executor, dckId: number, limit: number) =>
-  db
-    .select({ lat: traceRecords.dtr_latitude, lon: traceRecords.dtr_longitude })
-    .from(traceRecords)
-    .where(
-      and(
-        eq(traceRecords.dtr_dck_id, dckId),
-        isNotNull(traceRecords.dtr_latitude),
-        isNotNull(traceRecords.dtr_longitude),
-      ),
-    )
-    .orderBy(desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id))
-    .limit(limit);
-
-/** A docket's address coordinates in booking order (null where unknown). */
-export const addressPointsOf = (db: Executor, dckId: number) =>
-  db
-    .select({ lat: docketAddresses.dadd_latitude, lon: docketAddresses.dadd_longitude })
-    .from(docketAddresses)
-    .where(eq(docketAddresses.dadd_dck_id, dckId))
-    .orderBy(asc(docketAddresses.dadd_seq));
-
 /** Filter of a Track and Trace list page: the caller's docket scope, the scan window, sort and page. */
 export interface TraceListFilter {
   accountIds: number[];
@@ -249,4 +196,106 @@ export function traceList(db: Executor, f: TraceListFilter) {
     .orderBy(...order, desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id))
     .limit(f.limit)
     .offset(f.offset);
+}
+
+/** ISO 8601 in UTC with milliseconds, as Date.toISOString() writes it, of a timestamptz expression. */
+const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** What trackDetailOf answers: the guest flag always; the rest null or empty for an unknown reference. */
+export interface TrackDetailRecord {
+  /** general.GuestAccessAllowed of the tenant (null when unset). */
+  guest: string | null;
+  dck_id: number | null;
+  dsts_complete: string | null;
+  /** The public timeline (scans and status changes, not positions), newest first, dates ISO. */
+  timeline: {
+    dtr_id: number;
+    dtr_kind: string;
+    dtr_scandate: string;
+    tloc_description: string;
+    dtr_box: string;
+    dtr_item: string;
+    dsts_description: string | null;
+    dsts_color: string | null;
+    dsts_font_color: string | null;
+  }[];
+  /** The positions of its trace records (any kind with coordinates), oldest first. */
+  route: { lat: number; lon: number }[];
+  /** Its address coordinates in booking order (null where unknown). */
+  ends: { lat: number | null; lon: number | null }[];
+  /** Its stock lines as stockOf answers them. */
+  stock: {
+    stk_id: number;
+    stk_code: string;
+    stk_description: string;
+    stk_quantity: number;
+    dtr_box: string;
+    scanned: boolean;
+  }[];
+  signatures: { dsig_id: number; dsig_signed_by: string; dsig_time: string }[];
+  photos: { dpho_id: number; dpho_time: string }[];
+}
+
+const trackDetailStatement: NamedStatement = {
+  name: 'track_detail',
+  text: `select
+    (select sett_value from settings
+      where sett_group = 'general' and sett_key = 'GuestAccessAllowed' and sett_cust_id = 0) as guest,
+    d.dck_id, s.dsts_complete,
+    (select coalesce(json_agg(json_build_object(
+              'dtr_id', t.dtr_id, 'dtr_kind', t.dtr_kind, 'dtr_scandate', ${isoSql('t.dtr_scandate')},
+              'tloc_description', t.tloc_description, 'dtr_box', t.dtr_box, 'dtr_item', t.dtr_item,
+              'dsts_description', st.dsts_description, 'dsts_color', st.dsts_color,
+              'dsts_font_color', st.dsts_font_color) order by t.dtr_scandate desc, t.dtr_id desc), '[]')
+       from (select * from (select * from trace_records
+                             where dtr_dck_id = d.dck_id and dtr_kind <> 'position' offset 0) own
+              order by dtr_scandate desc, dtr_id desc limit $2) t
+       left join docket_statuses st on st.dsts_id = t.dsts_id) as timeline,
+    (select coalesce(json_agg(json_build_object('lat', p.dtr_latitude, 'lon', p.dtr_longitude)
+              order by p.dtr_scandate, p.dtr_id), '[]')
+       from (select * from (select dtr_latitude, dtr_longitude, dtr_scandate, dtr_id from trace_records
+                             where dtr_dck_id = d.dck_id and dtr_latitude is not null
+                               and dtr_longitude is not null offset 0) own
+              order by dtr_scandate desc, dtr_id desc limit $3) p) as route,
+    (select coalesce(json_agg(json_build_object('lat', a.dadd_latitude, 'lon', a.dadd_longitude)
+              order by a.dadd_seq), '[]')
+       from docket_addresses a where a.dadd_dck_id = d.dck_id) as ends,
+    (select coalesce(json_agg(json_build_object(
+              'stk_id', k.stk_id, 'stk_code', k.stk_code, 'stk_description', k.stk_description,
+              'stk_quantity', k.stk_quantity, 'dtr_box', k.dtr_box,
+              'scanned', exists (select 1 from trace_records t where t.dtr_dck_id = k.stk_dck_id
+                                   and t.dtr_kind = 'scan' and t.dtr_item = k.stk_code)) order by k.stk_id), '[]')
+       from stock_lines k where k.stk_dck_id = d.dck_id) as stock,
+    (select coalesce(json_agg(json_build_object('dsig_id', g.dsig_id, 'dsig_signed_by', g.dsig_signed_by,
+              'dsig_time', ${isoSql('g.dsig_time')}) order by g.dsig_id), '[]')
+       from docket_signatures g where g.dsig_dck_id = d.dck_id) as signatures,
+    (select coalesce(json_agg(json_build_object('dpho_id', h.dpho_id, 'dpho_time', ${isoSql('h.dpho_time')})
+              order by h.dpho_id), '[]')
+       from docket_photos h where h.dpho_dck_id = d.dck_id) as photos
+  from (select 1) one
+  left join dockets d on d.tracking_reference = $1
+  left join docket_statuses s on s.dsts_id = d.dck_status`,
+};
+
+/**
+ * The public tracking view's data of one tracking reference in one statement (one round trip; it
+ * was eight): the tenant's guest-access flag, the docket and whether its status is complete, and
+ * as JSON its public timeline (at most `timelineLimit`), route (the newest `routeLimit` positions,
+ * oldest first), address points, stock, signatures and photos (without images).
+ * The docket's trace records are read by its index and only then sorted (`offset 0` keeps the
+ * planner from walking the whole table's scan-date index backwards, hoping to meet the docket's
+ * newest records soon: in a generic plan it cannot tell a docket's few hundred from the table's millions).
+ */
+export async function trackDetailOf(
+  db: Db,
+  ref: string,
+  timelineLimit: number,
+  routeLimit: number,
+): Promise<TrackDetailRecord> {
+  const [row] = await namedQuery<TrackDetailRecord>(db, trackDetailStatement, [
+    ref,
+    timelineLimit,
+    routeLimit,
+  ]);
+  return row!;
 }
