@@ -4,6 +4,7 @@ import { startHarness, type Harness } from './harness';
 import { booking } from '../apps/server/src/test/fixtures';
 import { codeOf, Mailbox, resetLinkOf } from './mailbox';
 import { snapshotWebDist } from './web-snapshot';
+import { fillNewPassword } from './ui';
 
 /**
  * Access, as a user (spec "access…" §2 login screen and routes, §4 login flow, §5 password, §8
@@ -62,12 +63,6 @@ async function clearNotifications(page: Page): Promise<void> {
 async function typeCode(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'One-time code' }).first().click();
   await page.keyboard.type(code, { delay: 20 });
-}
-
-/** Fills a new password and its confirmation (the confirm field after the password: §5 clears it). */
-async function fillNewPassword(page: Page, label: string, password: string): Promise<void> {
-  await page.getByRole('textbox', { name: label, exact: true }).fill(password);
-  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
 }
 
 /** Lets notifications and transitions settle before a screenshot. */

@@ -11,7 +11,8 @@ import { notification } from './ui';
  * (issue 11 §4): Stripe Checkout (Demo Couriers: the wizard sends the payer to the fake's hosted
  * page, which comes back to /success or /failed; the fake's signed webhook books too) and
  * Worldpay (Northern Express: the card form is the fake's template frame, its token paid on page
- * 7). A declined card returns to capture with the payment error. Every page is shot (and axed).
+ * 7). Each then registers from the confirmation, signs in and sees its one booking in the list
+ * (spec "bookings…" §2 page 9). A declined card returns to capture with the payment error. Every page is shot (and axed).
  */
 
 const SECRET = 'sk_test_e2e_secret';
@@ -69,9 +70,16 @@ afterAll(async () => {
   await worldpay.close();
 });
 
-const { shot, heading, next, openAsGuest, quoteAndChooseVan, contactDetails, addresses } = quoteSteps(
-  () => h,
-);
+const {
+  shot,
+  heading,
+  next,
+  openAsGuest,
+  quoteAndChooseVan,
+  contactDetails,
+  addresses,
+  registerAndSeeBooking,
+} = quoteSteps(() => h);
 
 /** Pages 1 to 4 as a guest of `database`. */
 async function upToCapture(page: Page, database: string, shots?: string): Promise<void> {
@@ -109,7 +117,7 @@ async function payOnWorldpay(page: Page, name: string, shots?: string): Promise<
 }
 
 describe('the guest quote wizard paying through Stripe Checkout (a local fake) in Chromium', () => {
-  it('pays on the hosted page, comes back to /success and sees the booking reference, booked once', async () => {
+  it('pays on the hosted page, comes back to /success, sees the reference, registers and sees the booking', async () => {
     const context = await h.newContext();
     const page = await context.newPage();
     await upToCapture(page, 'Demo Couriers');
@@ -123,6 +131,7 @@ describe('the guest quote wizard paying through Stripe Checkout (a local fake) i
     const [session] = [...stripe.sessions.values()].filter((s) => s.status === 'complete');
     expect(stripe.delivered.filter((d) => d.session === session!.id).map((d) => d.status)).toEqual([200]);
     expect(stripe.intents.get(session!.payment_intent!)!.status).toBe('requires_capture');
+    await registerAndSeeBooking(page, 'Demo Couriers', 'gwen.stripe', 'stripe');
     await context.close();
   }, 240_000);
 
@@ -146,7 +155,7 @@ describe('the guest quote wizard paying through Stripe Checkout (a local fake) i
 });
 
 describe("the guest quote wizard paying through Worldpay's card form (a local fake) in Chromium", () => {
-  it('takes the card in the hosted form, pays its token and sees the booking reference', async () => {
+  it('takes the card in the hosted form, pays its token, sees the reference, registers and sees the booking', async () => {
     const context = await h.newContext();
     const page = await context.newPage();
     await upToCapture(page, 'Northern Express');
@@ -161,6 +170,7 @@ describe("the guest quote wizard paying through Worldpay's card form (a local fa
       paymentStatus: 'AUTHORIZED',
       currencyCode: 'GBP',
     });
+    await registerAndSeeBooking(page, 'Northern Express', 'gwen.worldpay', 'worldpay');
     await context.close();
   }, 240_000);
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Harness } from './harness';
-import { choose, settle } from './ui';
+import { choose, fillNewPassword, notification, settle, signIn } from './ui';
 
 /**
  * The quote wizard's steps the end-to-end tests share (spec "bookings…" §2 Guest or user quote
@@ -111,7 +111,48 @@ export function wizardSteps(shot: (page: Page, name: string) => Promise<void>) {
     await heading(page, then).waitFor();
   }
 
-  return { heading, next, quoteAndChooseVan, contactDetails, addresses };
+  /**
+   * Page 8's booking reference (waited for; the docket number returned), then Register with the
+   * contact details passed on: a new user `username` of `database`, signed in, who sees that one
+   * booking in 'Your Recent Bookings' and no other booking of the shared quote account.
+   */
+  async function registerAndSeeBooking(
+    page: Page,
+    database: string,
+    username: string,
+    shots?: string,
+  ): Promise<string> {
+    const reference = page.getByText(/^Your booking reference is : \d+$/);
+    await reference.waitFor({ timeout: 30_000 });
+    const docket = /(\d+)$/.exec(await reference.innerText())![1]!;
+    await page.getByRole('button', { name: 'Register' }).click();
+    await heading(page, 'Register as a new user').waitFor();
+    await page.getByText(/for Gwen Guest \(gwen@example\.com\)/).waitFor();
+    const password = 'Gwen#Guest2026';
+    await page.getByRole('textbox', { name: 'Username' }).fill(username);
+    await fillNewPassword(page, 'Password', password);
+    if (shots) await shot(page, `${shots}-9-register`);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await notification(
+      page,
+      'Registered Successfully',
+      'Please login to view your booking history',
+    ).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await signIn(page, username, password, database);
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Your Recent Bookings' })
+      .click();
+    await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    await page.getByRole('cell', { name: docket, exact: true }).waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    if (shots) await shot(page, `${shots}-own-bookings`);
+    return docket;
+  }
+
+  return { heading, next, quoteAndChooseVan, contactDetails, addresses, registerAndSeeBooking };
 }
 
 /**

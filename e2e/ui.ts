@@ -27,6 +27,12 @@ export async function signIn(
   await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
 }
 
+/** Fills a new password and its confirmation (the confirm field after the password: §5 clears it). */
+export async function fillNewPassword(page: Page, label: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: label, exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
+}
+
 /** Lets a notification or a modal finish sliding in before a screenshot. */
 export const settle = (page: Page) => page.waitForTimeout(500);
 
