@@ -138,7 +138,7 @@ export function wizardSteps(shot: (page: Page, name: string) => Promise<void>) {
       'Registered Successfully',
       'Please login to view your booking history',
     ).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.waitForURL((url) => url.pathname === '/login');
 
     await signIn(page, username, password, database);
     await page
