@@ -167,10 +167,18 @@ export interface PositionsOutcome {
  * answers one live notice per job for the caller to send (the notice of notifyDocketEvents, its
  * circuits by selectingCodesSql; no pg_notify here, see notifyLater). When the key exists, writes nothing and answers what it holds; when a
  * concurrent call holds it uncommitted, waits for it and answers nulls (the caller reads it then).
+ *
+ * Its commit does not wait for the WAL to reach the disk (synchronous_commit off for this
+ * transaction only): the flush per report was the limit of the reports a second. A crash of
+ * PostgreSQL itself may lose the reports of its last fraction of a second (at most three times
+ * wal_writer_delay), whole: each report's key, records and answer go or stay together, so a
+ * replay of a lost one is applied as new, and never twice. Positions are breadcrumbs every 30 s;
+ * status changes, scans and signatures keep synchronous commits.
  */
 const positionsStatement: NamedStatement = {
   name: 'driver_positions',
-  text: `with live as (
+  text: `with relaxed as (select set_config('synchronous_commit', 'off', true) as v),
+    live as (
       select d.dck_id, d.dck_docket, d.dck_status, d.dck_cust_id, d.dck_ausr_id, d.dck_registered_ausr_id,
              d.dck_booked, d.dck_serv_type
         from dockets d join docket_statuses s on s.dsts_id = d.dck_status
@@ -182,6 +190,7 @@ const positionsStatement: NamedStatement = {
       insert into idempotency_keys (idem_ausr_id, idem_route, idem_key, idem_request_hash, idem_response, idem_created)
       select 0, $1, $2, $3,
              jsonb_build_object('recorded', (select count(*) from live) * cardinality($6::timestamptz[])), $4
+        from relaxed
        where not exists (select 1 from earlier)
       on conflict do nothing
       returning idem_response),
