@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
+import { options } from 'preact';
 
 /*
  * jsdom lacks some browser APIs Mantine relies on (as in Mantine's own test setup): media queries,
@@ -50,6 +51,16 @@ window.HTMLElement.prototype.scrollTo = function scrollTo() {};
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+/**
+ * Preact runs effects after the next frame: requestAnimationFrame raced with a 100 ms timer, whose
+ * callback calls cancelAnimationFrame. Preact is one instance for every test file of a worker, so
+ * that timer could fire after the file's jsdom was torn down and throw 'cancelAnimationFrame is not
+ * defined'. In tests, effects run on a plain timer instead (as Preact does where there is no frame).
+ */
+options.requestAnimationFrame = (callback: () => void) => {
+  setTimeout(callback);
+};
 
 /** findBy…/waitFor wait up to 3 s: the suite shares two cores with the server tests under `npm test`. */
 configure({ asyncUtilTimeout: 3000 });
