@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness';
 import { heading, wizardSteps } from './quote-steps';
-import { choose, fillAddress, notification, settle, signIn } from './ui';
+import { toCardCapture } from './card-steps';
+import { notification, settle, signIn } from './ui';
 
 /**
  * Card payers on the booking screen and account payers in the quote wizard (issue 11 §3; spec
@@ -33,36 +34,9 @@ async function shot(page: Page, name: string): Promise<void> {
   await h.screenshot(page, name);
 }
 
-/**
- * As `admin` of `database`: a new booking on the walk-in card account (mop O), Manchester → London
- * by car, quoted and confirmed; ends on the capture page.
- */
+/** The capture page of a card payer's booking, shot when `shots` names it. */
 async function toCapture(page: Page, database: string, shots?: string): Promise<void> {
-  await signIn(page, 'admin', 'Admin#2026', database);
-  await page.getByRole('banner').getByRole('button', { name: 'New booking' }).click();
-  await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
-  await choose(page, 'Account', new RegExp(`^${database} Walk-in Card Customer`));
-  await fillAddress(page, 'Address 1: Collect from', {
-    Company: 'Piccadilly Plaza',
-    Street: 'Portland Street',
-    Town: 'Manchester',
-    Postcode: 'M1 1AE',
-  });
-  await fillAddress(page, 'Address 2: Deliver from', {
-    Company: 'Buckingham Palace',
-    Street: 'The Mall',
-    Town: 'London',
-    Postcode: 'SW1A 1AA',
-  });
-  await choose(page, 'Vehicle / tariff', 'Car');
-  await page.getByRole('button', { name: 'Quote' }).click();
-  await page.getByText(/^Total £[\d,]+\.\d{2}$/).waitFor();
-  await page.getByText('This account pays by card: you authorise the payment on the next step.').waitFor();
-  expect(await page.getByText(/not yet available/).count()).toBe(0);
-  if (shots) await shot(page, `${shots}-confirm`);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('heading', { name: 'Payment', level: 2 }).waitFor();
-  await page.getByRole('button', { name: 'Authorise' }).waitFor();
+  await toCardCapture(page, database, shot, shots);
   if (shots) await shot(page, `${shots}-capture`);
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STRIPE_FAKE_CARDS, StripeFake } from '../apps/server/src/test/fakes/stripe-fake';
-import { WORLDPAY_FAKE_CARD, WorldpayFake } from '../apps/server/src/test/fakes/worldpay-fake';
+import { WorldpayFake } from '../apps/server/src/test/fakes/worldpay-fake';
+import { fillWorldpayCard, toCardCapture } from './card-steps';
 import { startHarness, type Harness } from './harness';
 import { quoteSteps } from './quote-steps';
 import { notification } from './ui';
@@ -105,12 +106,7 @@ async function payOnStripe(page: Page, card: string, shots?: string): Promise<vo
 
 /** Page 5's card form (the fake's Worldpay frame) with `name` on the card, then page 6's Confirm. */
 async function payOnWorldpay(page: Page, name: string, shots?: string): Promise<void> {
-  const form = page.frameLocator('iframe[title="Card details"]');
-  await form.getByRole('textbox', { name: 'Card number' }).waitFor();
-  if (shots) await shot(page, `${shots}-5-capture-card-form`);
-  await form.getByRole('textbox', { name: 'Name on card' }).fill(name);
-  await form.getByRole('textbox', { name: 'Card number' }).fill(WORLDPAY_FAKE_CARD);
-  await form.getByRole('button', { name: 'Use this card' }).click();
+  await fillWorldpayCard(page, name, shot, shots && `${shots}-5-capture-card-form`);
   await heading(page, 'Payment').waitFor();
   if (shots) await shot(page, `${shots}-6-payment`);
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -187,6 +183,51 @@ describe("the guest quote wizard paying through Worldpay's card form (a local fa
       .filter({ hasText: 'Card declined by the issuer' })
       .waitFor();
     await shot(page, 'worldpay-5-capture-declined');
+    await context.close();
+  }, 240_000);
+});
+
+describe("a card payer on the booking screen paying through Worldpay's card form (a local fake) in Chromium", () => {
+  it('takes the card in the capture page, returns a declined card to a fresh form, then authorises and books once', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    const before = worldpay.orders.size;
+    await toCardCapture(page, 'Northern Express');
+    const authorise = page.getByRole('button', { name: 'Authorise' });
+    // No card yet: Authorise waits for the card form.
+    expect(await authorise.isDisabled()).toBe(true);
+    await fillWorldpayCard(page, 'FAILED', shot, 'worldpay-booking-capture');
+    await page.getByText('Card details received: Authorise to hold the amount on your card.').waitFor();
+    await authorise.click();
+    await notification(page, 'Payment Unsuccessful', /Unable to authorise your payment/).waitFor({
+      timeout: 30_000,
+    });
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: 'Card declined by the issuer' })
+      .waitFor();
+    expect(await page.getByRole('heading', { name: /^BOOKING \d+$/ }).count()).toBe(0);
+    await shot(page, 'worldpay-booking-declined');
+
+    await fillWorldpayCard(page, 'Bob Booker');
+    await authorise.click();
+    const booked = page.getByRole('heading', { name: /^BOOKING \d+$/ });
+    await booked.waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Your Booking' }).waitFor();
+    await shot(page, 'worldpay-booking-complete');
+    // No window was opened: the card never left the page's form.
+    expect(context.pages()).toHaveLength(1);
+    const orders = [...worldpay.orders.values()].slice(before);
+    expect(orders.map((o) => o.paymentStatus)).toEqual(['FAILED', 'AUTHORIZED']);
+    expect(orders[1]).toMatchObject({ authorizeOnly: true, currencyCode: 'GBP' });
+    const docket = (await booked.innerText()).replace('BOOKING ', '');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Your Recent Bookings' })
+      .click();
+    await page.getByRole('cell', { name: docket, exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: docket, exact: true }).count()).toBe(1);
     await context.close();
   }, 240_000);
 });

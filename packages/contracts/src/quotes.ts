@@ -245,6 +245,22 @@ export const docketCheckoutRequest = docketInput.extend({
 });
 export type DocketCheckoutRequest = z.input<typeof docketCheckoutRequest>;
 
+/** docket/checkout/provider body: the card-paying account about to book. */
+export const docketCardProviderRequest = z.object({ dck_cust_id: dbId });
+export type DocketCardProviderRequest = z.input<typeof docketCardProviderRequest>;
+
+/**
+ * docket/checkout/provider answer: the provider the account's method of payment uses (settings
+ * payment.provider.O / .S) and whether its card is taken by a form in the page (Worldpay's
+ * template form: `form` true) or on the provider's own page (the sandbox, Stripe Checkout).
+ */
+export const docketCardProviderResponse = z.object({
+  cust_mop: z.string(),
+  card_provider: z.string(),
+  form: z.boolean(),
+});
+export type DocketCardProviderResponse = z.infer<typeof docketCardProviderResponse>;
+
 /** docket/payment body: the provider's reference from docket/checkout and, for a card form, its token. */
 export const docketPaymentRequest = z.object({
   reference: str().min(1).max(200),

@@ -160,6 +160,8 @@ export const SUMMARIES: Record<string, string> = {
   '/api/quote/register': 'A fresh single-use registration token for a paid quote, by its guid',
   '/api/quote/payment': 'Complete a card payment: the booking reference once the provider authorised it',
   '/api/quote/book': "Book an account payer's quote on account, without a card payment",
+  '/api/docket/checkout/provider':
+    "How a card payer's card is taken: the provider of the account's method of payment and whether it is a card form",
   '/api/docket/checkout': "Start the card payment of a card payer's booking (authorise only)",
   '/api/docket/payment': "Complete a card payer's booking: the booking once the provider authorised it",
   '/api/larry/cardbooking/{guid}': 'Load a card booking (quote) by its guid',

@@ -1,19 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkoutResponse,
+  docketCardProviderRequest,
+  docketCardProviderResponse,
   docketCheckoutRequest,
   docketPaymentRequest,
   postResponse,
 } from '@courier/contracts';
 import { errorSummary } from '../../lib/error-summary';
-import { cardCheckout, cardPayment, type CardBookingDeps } from './card-booking.service';
+import { cardCheckout, cardPayment, cardProvider, type CardBookingDeps } from './card-booking.service';
 
 /**
  * The booking screen's card payment for card payers (spec "bookings…" §4 Booking detail: capture,
- * payment, complete): docket/checkout starts it, docket/payment asks what became of it and books.
+ * payment, complete): docket/checkout/provider says how the card is taken, docket/checkout starts
+ * the payment, docket/payment asks what became of it (or pays a card form's token) and books.
  */
 export function cardBookingRoutes(deps: CardBookingDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.post(
+      '/api/docket/checkout/provider',
+      { schema: { body: docketCardProviderRequest, response: { 200: docketCardProviderResponse } } },
+      async (req) => cardProvider(await req.authenticate(), deps, req.body.dck_cust_id),
+    );
     app.post(
       '/api/docket/checkout',
       { schema: { body: docketCheckoutRequest, response: { 200: checkoutResponse } } },

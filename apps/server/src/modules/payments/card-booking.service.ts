@@ -2,6 +2,7 @@ import {
   MSG,
   type CheckoutResponse,
   type docketCheckoutRequest,
+  type DocketCardProviderResponse,
   type DocketPaymentRequest,
   type PostResponse,
 } from '@courier/contracts';
@@ -32,6 +33,34 @@ const attemptHash = (ausrId: number, attempt: string) => sha256(`docket/checkout
 const paymentNotFound = () =>
   new AppError('NOT_FOUND', 'Payment not found', { reference: 'Unknown payment' });
 
+/** The caller's linked account `custId` when it pays by card; 422 naming `dck_cust_id` when it pays on account. */
+function cardAccount(auth: AuthContext, custId: number) {
+  const account = auth.accounts.find((a) => a.cust_id === custId)!;
+  if (!CARD_MOPS.includes(account.cust_mop as CardMop))
+    throw new AppError('BUSINESS_RULE', MSG.accountPayerBooking, { dck_cust_id: MSG.accountPayerBooking });
+  return account as typeof account & { cust_mop: CardMop };
+}
+
+/**
+ * docket/checkout/provider (booking right; spec "bookings…" §4 Booking detail capture): which
+ * provider takes the card of account `dck_cust_id` (settings payment.provider.O / .S by its method
+ * of payment) and whether the capture page shows that provider's card form (Worldpay) rather than
+ * opening its page. 403 for an account not linked to the caller; 422 naming `dck_cust_id` for an
+ * account that pays on account, `provider` when that provider is not configured.
+ */
+export async function cardProvider(
+  auth: AuthContext,
+  deps: CardBookingDeps,
+  custId: number,
+): Promise<DocketCardProviderResponse> {
+  assertRight(auth, 'booking');
+  assertAccount(auth, custId);
+  const account = cardAccount(auth, custId);
+  const settings = await quoteSettingsOf(auth.db);
+  const provider = providerOf(deps, settings.providerOf[account.cust_mop]);
+  return { cust_mop: account.cust_mop, card_provider: provider.name, form: provider.cardForm };
+}
+
 /**
  * docket/checkout (booking right; spec "bookings…" §4 Booking detail: Confirm sends card payers to
  * card capture): checks the booking as docket/post does (rights, the account linked, the booking
@@ -51,14 +80,12 @@ export async function cardCheckout(
 ): Promise<CheckoutResponse> {
   const { attempt, ...docket } = req;
   const priced = await priceInput(auth, deps, docket, auth.db);
-  const account = auth.accounts.find((a) => a.cust_id === docket.dck_cust_id)!;
-  if (!CARD_MOPS.includes(account.cust_mop as CardMop))
-    throw new AppError('BUSINESS_RULE', MSG.accountPayerBooking, { dck_cust_id: MSG.accountPayerBooking });
+  const account = cardAccount(auth, docket.dck_cust_id);
   const settings = await quoteSettingsOf(auth.db);
   const hold = Math.round(priced.price.total * (1 + settings.holdMargin / 100));
   if (hold <= 0)
     throw new AppError('BUSINESS_RULE', MSG.paymentAmountMissing, { amount: MSG.paymentAmountMissing });
-  const provider = providerOf(deps, settings.providerOf[account.cust_mop as CardMop]);
+  const provider = providerOf(deps, settings.providerOf[account.cust_mop]);
   const now = deps.clock.now();
   const tariff: FrozenTariff = {
     ttyp_tariff: docket.dck_tariff,

@@ -10,6 +10,8 @@ import type { Executor } from '../../db/client';
 export interface PaymentProvider {
   /** The name settings use (payment.provider.O / .S) and authorisations record. */
   readonly name: string;
+  /** True when the card is taken by the provider's form inside our page (a token), not on its own page. */
+  readonly cardForm: boolean;
   /**
    * Starts a payment for a quote. Idempotent per `idempotencyKey` (Stripe: its Idempotency-Key; the
    * sandbox: a fresh reference each call, the caller reuses a pending one). Answers the provider's

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteView } from '@courier/contracts';
-import { dockets, paymentAuthorisations, settings, worldpayOrders } from '../../db/schema';
+import { customers, dockets, paymentAuthorisations, settings, worldpayOrders } from '../../db/schema';
 import { buildApp } from '../../app';
-import { DB_KINDS, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
+import { ADMIN, booking, DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
 import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
 import {
   STRIPE_DECLINE_MESSAGE,
@@ -454,6 +454,54 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
         .where(eq(worldpayOrders.wp_customer_order_code, b.reference));
       expect(row!.wp_state).toBe('failed');
       expect(await docketCount()).toBe(before);
+    });
+
+    it("takes a card payer's card on the booking screen with the card form: one order, one booking", async () => {
+      const admin = await loginAs(app, ...ADMIN);
+      const [walkIn] = await db().select().from(customers).where(eq(customers.cust_mop, 'O'));
+      const [onAccount] = await db().select().from(customers).where(eq(customers.cust_mop, 'A'));
+      const provider = await post(
+        app,
+        '/api/docket/checkout/provider',
+        { dck_cust_id: walkIn!.cust_id },
+        admin,
+      );
+      expect(provider.json()).toEqual({ cust_mop: 'O', card_provider: 'worldpay', form: true });
+      const payer = await post(
+        app,
+        '/api/docket/checkout/provider',
+        { dck_cust_id: onAccount!.cust_id },
+        admin,
+      );
+      expect(payer.statusCode).toBe(422);
+      expect(Object.keys(payer.json().fields)).toEqual(['dck_cust_id']);
+      const guest = await call('/api/docket/checkout/provider', { dck_cust_id: walkIn!.cust_id });
+      expect(guest.statusCode).toBe(401);
+
+      const before = await docketCount();
+      const attempt = { ...booking(walkIn!.cust_id), attempt: 'booking-screen-worldpay-1' };
+      const begun = await post(app, '/api/docket/checkout', attempt, admin);
+      expect(begun.json()).toMatchObject({ provider: 'worldpay', client: { clientKey: CLIENT_KEY } });
+      const { reference } = begun.json() as { reference: string };
+      const declined = await post(
+        app,
+        '/api/docket/payment',
+        { reference, token: worldpayFake.token(WORLDPAY_FAKE_CARD, 'FAILED') },
+        admin,
+      );
+      expect(declined.statusCode).toBe(422);
+      expect(declined.json().fields).toEqual({ reference: WORLDPAY_DECLINE_REASON });
+      // The same attempt again with a good card: a new order, one booking however often it is sent.
+      const again = (await post(app, '/api/docket/checkout', attempt, admin)).json() as { reference: string };
+      expect(again.reference).not.toBe(reference);
+      const token = worldpayFake.token(WORLDPAY_FAKE_CARD);
+      const paid = await post(app, '/api/docket/payment', { reference: again.reference, token }, admin);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const repeat = await post(app, '/api/docket/payment', { reference: again.reference, token }, admin);
+      expect(repeat.json()).toEqual(paid.json());
+      expect(orderOf(again.reference)).toHaveLength(1);
+      expect(orderOf(again.reference)[0]).toMatchObject({ authorizeOnly: true, paymentStatus: 'AUTHORIZED' });
+      expect(await docketCount()).toBe(before + 1);
     });
 
     it('places no order for a payment abandoned before the card form gave its token', async () => {

@@ -31,6 +31,7 @@ export const sandboxPagePath = (reference: string, database: string) =>
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  readonly cardForm = false;
   constructor(private readonly clock: Clock) {}
 
   async begin(ctx: ProviderContext, req: BeginPayment): Promise<BegunPayment> {

@@ -55,6 +55,7 @@ const intentOf = (s: Stripe.Checkout.Session): Stripe.PaymentIntent | undefined 
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
+  readonly cardForm = false;
   readonly stripe: Stripe;
 
   constructor(private readonly options: StripeOptions) {

@@ -74,6 +74,7 @@ function outcomeOf(row: repo.WorldpayOrderRow): ProviderOutcome {
  */
 export class WorldpayProvider implements PaymentProvider {
   readonly name = 'worldpay';
+  readonly cardForm = true;
   private readonly base: string;
 
   constructor(

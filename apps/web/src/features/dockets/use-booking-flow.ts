@@ -11,6 +11,7 @@ import { type BookedSummary } from './booking-outcome';
 import { toDocketInput } from './booking-input';
 import { validateBooking, type ValidationContext } from './booking-validation';
 import type { BookingFormApi } from './components/field-binder';
+import { useCardProvider } from './api/docket-checkout';
 import { useCardPayment } from './use-card-payment';
 import { useReuseBooking } from './use-new-booking';
 
@@ -40,6 +41,8 @@ interface FlowOptions {
   validation: ValidationContext;
   /** The account's method of payment (cust_mop): A on account, O hosted card form, S card checkout. */
   mop: string | undefined;
+  /** The booking's account (its card provider is asked for card payers). */
+  custId: number | null;
   /** Back to a new form (after a save when the user has no complete page). */
   onFresh: () => void;
 }
@@ -50,10 +53,11 @@ interface FlowOptions {
  * without one; without it the booking is saved at once. Confirm saves and shows the complete page
  * (with the complete right); Re-use saves and opens a copy; Change returns to editing. A card
  * payer's Confirm (or Re-use) goes to card capture instead (mop O: its Authorise opens the card
- * page; mop S: the card checkout opens at once), then the payment page; success goes to complete
+ * page; mop S: the card checkout opens at once; a card form provider, Worldpay, takes the card on
+ * capture and Authorise pays its token), then the payment page; success goes to complete
  * (or the copy) with the booking reference, failure back to capture with the error.
  */
-export function useBookingFlow({ form, session, validation, mop, onFresh }: FlowOptions) {
+export function useBookingFlow({ form, session, validation, mop, custId, onFresh }: FlowOptions) {
   const [step, setStep] = useState<BookingStep>('docket');
   const [quote, setQuote] = useState<PriceResponse | null>(null);
   const [booking, setBooking] = useState<BookedSummary | null>(null);
@@ -64,6 +68,12 @@ export function useBookingFlow({ form, session, validation, mop, onFresh }: Flow
   const summary = session.user.ausr_booking_summary === 'T';
   const complete = session.user.ausr_booking_complete === 'T';
   const cardPayer = mop === 'O' || mop === 'S';
+  const provider = useCardProvider(cardPayer ? custId : null);
+  // The card is taken by a form on the capture page (Worldpay); unknown while still asked.
+  const cardForm = provider.isPending ? undefined : provider.data?.form === true;
+  const [cardToken, setCardToken] = useState<string | null>(null);
+  // A card form's token pays once: every return to capture shows a fresh form.
+  const [formKey, setFormKey] = useState(0);
   // One key per booking attempt: a second Authorise pays for the same booking (booked once).
   const attempt = useRef<string | null>(null);
   const then = useRef<'complete' | 'reuse'>('complete');
@@ -90,14 +100,19 @@ export function useBookingFlow({ form, session, validation, mop, onFresh }: Flow
 
   const card = useCardPayment({
     onPaying: () => setStep('payment'),
-    onCapture: () => setStep('capture'),
+    onCapture: () => {
+      setCardToken(null);
+      setFormKey((k) => k + 1);
+      setStep('capture');
+    },
     onBooked: (saved) => booked(saved, then.current),
   });
 
   /** Authorise (mop O) or the card checkout (mop S): inside the click that asked for it. */
   const authorise = () => {
+    if (cardForm && !cardToken) return;
     attempt.current ??= crypto.randomUUID();
-    card.start({ ...toDocketInput(form.getValues()), attempt: attempt.current });
+    card.start({ ...toDocketInput(form.getValues()), attempt: attempt.current }, cardToken ?? undefined);
   };
 
   const valid = (): boolean => {
@@ -117,7 +132,7 @@ export function useBookingFlow({ form, session, validation, mop, onFresh }: Flow
   const save = (how: 'complete' | 'reuse') => {
     if (cardPayer) {
       then.current = how;
-      if (mop === 'S') return authorise();
+      if (mop === 'S' && cardForm === false) return authorise();
       setStep('capture');
       return;
     }
@@ -152,6 +167,7 @@ export function useBookingFlow({ form, session, validation, mop, onFresh }: Flow
     saveAndReuse: () => save('reuse'),
     change: () => {
       card.reset();
+      setCardToken(null);
       attempt.current = null;
       setQuote(null);
       setStep('docket');
@@ -162,5 +178,11 @@ export function useBookingFlow({ form, session, validation, mop, onFresh }: Flow
     cancelPayment: card.cancel,
     paymentFailure: card.failure,
     payment: card.begun,
+    /** The capture page's card form (Worldpay), when the account's provider takes the card in the page. */
+    cardForm: cardForm
+      ? { database: session.tenant.name, key: formKey, token: cardToken, onToken: setCardToken }
+      : null,
+    /** Still asking how the card is taken. */
+    cardFormPending: cardPayer && cardForm === undefined,
   };
 }

@@ -125,6 +125,32 @@ describe('useCardPayment', () => {
     expect(win.close).toHaveBeenCalled();
   });
 
+  it("pays a card form's token in the page: no window, the token sent once, booked", async () => {
+    const win = fakeWindow();
+    const worldpay = {
+      ...started,
+      provider: 'worldpay',
+      reference: 'wp_abc',
+      url: undefined,
+      client: { clientKey: 'T_C' },
+    };
+    const api = mockApi({
+      '/api/docket/checkout': reply(worldpay),
+      '/api/docket/payment': answers(notYet, reply(saved)),
+    });
+    const { result, onPaying, onBooked } = renderPayment();
+    act(() => result.current.start(body, 'TEST_SU_token'));
+    await waitFor(() => expect(onPaying).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith(saved), { timeout: 5000 });
+    expect(window.open).not.toHaveBeenCalled();
+    expect(win.location.href).toBe('about:blank');
+    // The token pays once; a 'not yet' is asked again without it.
+    expect(api.bodiesOf('/api/docket/payment')).toEqual([
+      { reference: 'wp_abc', token: 'TEST_SU_token' },
+      { reference: 'wp_abc' },
+    ]);
+  });
+
   it('returns to capture without an error when the card window is closed unpaid', async () => {
     const win = fakeWindow();
     const api = mockApi({ '/api/docket/checkout': reply(started), '/api/docket/payment': notYet });
@@ -160,6 +186,43 @@ describe('CardPaymentStep', () => {
     renderApp(<CardPaymentStep {...props} stage="capture" mop="S" onAuthorise={onAuthorise} />);
     expect(screen.queryByRole('button', { name: 'Authorise' })).toBeNull();
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Change', 'Confirm']);
+  });
+
+  it("shows the provider's card form on capture; Authorise waits for its token", async () => {
+    mockApi({
+      '/api/system/worldpay': apiError(
+        422,
+        'BUSINESS_RULE',
+        'The card payment provider worldpay is not configured',
+        {
+          provider: 'Not configured',
+        },
+      ),
+    });
+    const cardForm = { database: 'Demo Couriers', key: 0, token: null, onToken: vi.fn() };
+    const { unmount } = renderApp(
+      <CardPaymentStep {...props} stage="capture" mop="O" onAuthorise={vi.fn()} cardForm={cardForm} />,
+    );
+    expect(screen.getByText(/secure form below/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Authorise' }) as HTMLButtonElement).disabled).toBe(true);
+    // The form's own error (here: not configured) shows where the form would be.
+    expect((await screen.findByRole('alert')).textContent).toContain('worldpay is not configured');
+    unmount();
+    const onAuthorise = vi.fn();
+    const { user } = renderApp(
+      <CardPaymentStep
+        {...props}
+        stage="capture"
+        mop="O"
+        onAuthorise={onAuthorise}
+        cardForm={{ ...cardForm, token: 'TEST_SU_token' }}
+      />,
+    );
+    expect(
+      screen.getByText('Card details received: Authorise to hold the amount on your card.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Authorise' }));
+    expect(onAuthorise).toHaveBeenCalledOnce();
   });
 
   it("shows the last failure under 'Payment Unsuccessful', and the amount while the card page is open", () => {

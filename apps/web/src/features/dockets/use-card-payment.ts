@@ -49,7 +49,8 @@ interface CardPaymentOptions {
 
 /**
  * The booking screen's card payment (spec "bookings…" §4 Booking detail: capture, payment,
- * complete; "access…" §4 Card payment states): `start` opens the provider's card page in a window
+ * complete; "access…" §4 Card payment states): with a card form's token, `start` starts the
+ * payment and pays it with the token in the page; otherwise it opens the provider's card page in a window
  * of its own (opened at once, inside the click, so no pop-up blocker stops it, then sent to the
  * page docket/checkout answers), and asks docket/payment every 1.5 s until the server says booked
  * (→ complete) or failed (→ capture with 'Payment Unsuccessful' and the message for 15 s). A card
@@ -80,8 +81,8 @@ export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOpt
     onCapture();
   };
 
-  const poll = (mine: number, reference: string, tries = 0, closedSeen = false) => {
-    postDocketPayment({ reference }).then(
+  const poll = (mine: number, reference: string, tries = 0, closedSeen = false, token?: string) => {
+    postDocketPayment(token ? { reference, token } : { reference }).then(
       (saved) => {
         if (mine !== run.current) return;
         stop();
@@ -104,15 +105,24 @@ export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOpt
     );
   };
 
-  /** Authorise: starts the payment of `body` (call it inside the click). */
-  const start = (body: DocketCheckoutRequest) => {
+  /**
+   * Authorise: starts the payment of `body` (call it inside the click). With a card form's
+   * `token` (Worldpay) no window opens: the token pays the started payment at once.
+   */
+  const start = (body: DocketCheckoutRequest, token?: string) => {
     stop();
     const mine = run.current;
     setFailure(null);
-    popup.current = window.open('', PAYMENT_WINDOW, 'popup,width=560,height=760') ?? null;
+    if (!token) popup.current = window.open('', PAYMENT_WINDOW, 'popup,width=560,height=760') ?? null;
     checkout.mutate(body, {
       onSuccess: (started) => {
         if (mine !== run.current) return;
+        if (token) {
+          if (!started.client) return fail({ message: MSG.paymentError });
+          setBegun(started);
+          onPaying();
+          return poll(mine, started.reference, 0, false, token);
+        }
         if (!started.url) return fail({ message: MSG.paymentError });
         const url = new URL(started.url, window.location.origin).href;
         setBegun({ ...started, url });

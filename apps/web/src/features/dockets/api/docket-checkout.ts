@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { checkoutResponse, type DocketCheckoutRequest } from '@courier/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { checkoutResponse, docketCardProviderResponse, type DocketCheckoutRequest } from '@courier/contracts';
 import { apiPost } from '../../../lib/api-client';
 
 /**
@@ -13,3 +13,20 @@ export const postDocketCheckout = (body: DocketCheckoutRequest) =>
 
 /** The booking screen's Authorise (or Confirm for a card checkout account). */
 export const useDocketCheckout = () => useMutation({ mutationFn: postDocketCheckout });
+
+/**
+ * POST /api/docket/checkout/provider {dck_cust_id}: how a card payer's card is taken, the
+ * provider of the account's method of payment and `form` (true: Worldpay's card form on the
+ * capture page; false: the provider's own page, opened by Authorise). Asked only for card payers.
+ */
+export const fetchCardProvider = (custId: number) =>
+  apiPost('/api/docket/checkout/provider', { dck_cust_id: custId }, docketCardProviderResponse);
+
+/** The card provider of account `custId` while it is a card payer's (null: not asked). */
+export const useCardProvider = (custId: number | null) =>
+  useQuery({
+    queryKey: ['docket-card-provider', custId],
+    queryFn: () => fetchCardProvider(custId!),
+    enabled: custId !== null,
+    staleTime: 60_000,
+  });

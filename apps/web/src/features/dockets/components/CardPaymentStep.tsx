@@ -3,8 +3,17 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { IconAlertTriangle, IconArrowBack, IconCreditCard, IconX } from '@tabler/icons-react';
 import { MSG, type CheckoutResponse } from '@courier/contracts';
 import { Section } from '../../../components/Section';
+import { WorldpayCardForm } from '../../../components/WorldpayCardForm';
 import { formatMoney } from '../../../lib/format';
 import type { PaymentFailure } from '../use-card-payment';
+
+/** The capture page's card form: the tenant it loads for, a fresh form per key, the token it gave. */
+export interface CardFormState {
+  database: string;
+  key: number;
+  token: string | null;
+  onToken: (token: string) => void;
+}
 
 interface CardPaymentStepProps {
   /** capture: before the card page (and after a failure); payment: while the card page is open. */
@@ -14,6 +23,8 @@ interface CardPaymentStepProps {
   failure: PaymentFailure | null;
   /** The started payment: its amount (pounds) and card page. */
   payment: CheckoutResponse | null;
+  /** The provider's card form on capture (Worldpay): its tenant, a key per fresh form, its token. */
+  cardForm?: CardFormState | null;
   busy: boolean;
   onChange: () => void;
   onAuthorise: () => void;
@@ -26,13 +37,15 @@ interface CardPaymentStepProps {
  * "access…" §4 Card payment states): capture says how the card is taken, shows the last failure
  * ('Payment Unsuccessful' with its message) and offers Change and Authorise (hidden for mop 'S',
  * whose card checkout opened from Confirm: Confirm opens it again); payment waits for the card
- * page with its amount, a link to open it again and Cancel.
+ * page with its amount, a link to open it again and Cancel. With a card form provider (Worldpay)
+ * capture shows its form, and Authorise (Confirm for mop 'S') pays the token the form gave.
  */
 export function CardPaymentStep({
   stage,
   mop,
   failure,
   payment,
+  cardForm,
   busy,
   onChange,
   onAuthorise,
@@ -46,9 +59,11 @@ export function CardPaymentStep({
           <Group gap="sm" wrap="nowrap">
             <Loader size="sm" aria-hidden />
             <Text role="status">
-              {payment
-                ? `Authorise ${formatMoney(payment.amount)} on the card payment page.`
-                : 'Opening the card payment page…'}
+              {cardForm
+                ? `Authorising ${payment ? formatMoney(payment.amount) : 'the amount'} on your card…`
+                : payment
+                  ? `Authorise ${formatMoney(payment.amount)} on the card payment page.`
+                  : 'Opening the card payment page…'}
             </Text>
           </Group>
           {payment?.url && (
@@ -82,9 +97,19 @@ export function CardPaymentStep({
           </Alert>
         )}
         <Text size="sm">
-          Your card is entered on the card payment provider&apos;s secure page. The amount is authorised only:
-          it is held on your card, not taken, until the booking is fulfilled.
+          {cardForm
+            ? "Enter your card in the card payment provider's secure form below. "
+            : "Your card is entered on the card payment provider's secure page. "}
+          The amount is authorised only: it is held on your card, not taken, until the booking is fulfilled.
         </Text>
+        {cardForm &&
+          (cardForm.token ? (
+            <Text size="sm" role="status">
+              Card details received: {mop === 'S' ? 'Confirm' : 'Authorise'} to hold the amount on your card.
+            </Text>
+          ) : (
+            <WorldpayCardForm key={cardForm.key} database={cardForm.database} onToken={cardForm.onToken} />
+          ))}
         <Group justify="flex-end" gap="sm">
           <Button
             variant="default"
@@ -94,7 +119,12 @@ export function CardPaymentStep({
           >
             Change
           </Button>
-          <Button leftSection={<IconCreditCard size={16} />} loading={busy} onClick={onAuthorise}>
+          <Button
+            leftSection={<IconCreditCard size={16} />}
+            loading={busy}
+            disabled={!!cardForm && !cardForm.token}
+            onClick={onAuthorise}
+          >
             {mop === 'S' ? 'Confirm' : 'Authorise'}
           </Button>
         </Group>

@@ -57,6 +57,7 @@ export function NewBookingForm({
     session,
     validation: { rules, account, bypassPostcode: session.user.ausr_bypass_pcode_validation === 'T' },
     mop: account?.cust_mop,
+    custId,
     onFresh: fresh,
   });
 
@@ -125,7 +126,8 @@ export function NewBookingForm({
           mop={flow.mop}
           failure={flow.paymentFailure}
           payment={flow.payment}
-          busy={flow.busy}
+          cardForm={flow.cardForm}
+          busy={flow.busy || flow.cardFormPending}
           onChange={flow.change}
           onAuthorise={flow.authorise}
           onCancel={flow.cancelPayment}

@@ -30,7 +30,7 @@ import { PostcodesStep } from '../components/PostcodesStep';
 import { QuoteSummary } from '../components/QuoteSummary';
 import { TariffList } from '../components/TariffList';
 import { WizardNav } from '../components/WizardNav';
-import { WorldpayCardForm } from '../components/WorldpayCardForm';
+import { WorldpayCardForm } from '../../../components/WorldpayCardForm';
 import {
   addressPartsErrors,
   addressValuesOf,

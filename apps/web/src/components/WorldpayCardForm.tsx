@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { worldpaySettingsQuery } from '../api/system-worldpay';
+import { worldpaySettingsQuery } from '../lib/worldpay';
 
 /** What Worldpay's script (worldpay.js) puts on window: its template form. */
 interface WorldpayLib {

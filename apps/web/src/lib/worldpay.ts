@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { worldpaySettingsResponse } from '@courier/contracts';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from './api-client';
 
 /**
  * POST /api/system/worldpay {database} (spec "access…" §7): the hosted card form's clientKey,
