@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -9,6 +10,17 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * Versions of what a process may keep in memory between calls (`ctx_name` 'quote': the settings,
+ * tariffs, service types and accounts the quote wizard prices with). Triggers on those tables add
+ * one to the version in the writing transaction (migration 0018), so a call that priced with a
+ * kept copy can check, in the statement that stores its result, that the copy is still current.
+ */
+export const contextVersions = pgTable('context_versions', {
+  ctx_name: varchar('ctx_name', { length: 20 }).primaryKey(),
+  ctx_version: bigint('ctx_version', { mode: 'number' }).notNull().default(0),
+});
 
 /** Settings by group (general, mandatory, message, default, config, customer, hoo); cust_id 0 = global. */
 export const settings = pgTable(

@@ -17,7 +17,11 @@ export async function guestTenant(
   caller: AuthContext | undefined,
 ): Promise<Tenant> {
   const tenant = tenantByName(deps, database);
-  if (caller?.tenant.name === tenant.name) return tenant;
-  if (!(await guestAccessOf(tenant.db))) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+  if (caller?.tenant.name !== tenant.name) assertGuestAllowed(await guestAccessOf(tenant.db));
   return tenant;
+}
+
+/** 401 NOT_AUTHENTICATED (the spec's route error) unless the database allows guests (general.GuestAccessAllowed 'T'). */
+export function assertGuestAllowed(guestAccessAllowed: boolean): void {
+  if (!guestAccessAllowed) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
 }

@@ -103,10 +103,6 @@ export const contactsOf = (db: Executor, custId: number) =>
     .where(eq(customerContacts.ccnt_cust_id, custId))
     .orderBy(asc(customerContacts.ccnt_name), asc(customerContacts.ccnt_id));
 
-/** Every tariff with its rates (pence, mph), by vehicle id: what quote/alltariffs/list prices. */
-export const listTariffRates = (db: Executor) =>
-  db.select().from(tariffTypes).orderBy(asc(tariffTypes.ttyp_tariff));
-
 /** One account's quote fields when it exists and is not on hold. */
 export async function quoteAccount(db: Executor, custId: number) {
   const rows = await db

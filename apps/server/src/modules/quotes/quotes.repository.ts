@@ -1,14 +1,59 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { namedQuery, type NamedStatement } from '../../db/prepared';
 import { paymentAuthorisations, quotes } from '../../db/schema';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = Omit<typeof quotes.$inferInsert, 'quote_id'>;
 
-/** Stores a new quote; returns it as stored. */
-export async function insertQuote(db: Executor, q: NewQuote): Promise<QuoteRow> {
-  const [row] = await db.insert(quotes).values(q).returning();
-  return row!;
+const insertQuoteIfCurrentStatement: NamedStatement = {
+  name: 'insert_quote_if_current',
+  text: `with relaxed as (select set_config('synchronous_commit', 'off', true) as v)
+    insert into quotes (quote_guid_hash, quote_cust_id, quote_ausr_id, quote_state, quote_data,
+                          quote_tariffs, quote_tariff, quote_created, quote_expires_at, quote_dck_id)
+    select $1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, null from relaxed
+     where $10::bigint is null
+        or (select ctx_version from context_versions where ctx_name = 'quote') = $10::bigint
+    returning quote_id`,
+};
+
+/**
+ * Stores a new quote (no docket yet) in one statement, only while the quote context it was
+ * priced with is still the current one (`version`, from readQuoteContext; null stores it
+ * anyway): its row, or undefined when the context has moved on since (nothing stored).
+ *
+ * Its commit does not wait for the WAL flush (synchronous_commit off for this statement's
+ * transaction only): a new quote is an offer, not money. A crash of PostgreSQL itself may lose
+ * the quotes of its last fraction of a second; their guests get 'not found' and quote again.
+ * The first later write of the quote (choosing a tariff) commits synchronously, which flushes the
+ * WAL up to it, so a quote that is being paid for is on disk.
+ */
+export async function insertQuoteIfCurrent(
+  db: Db,
+  q: Omit<NewQuote, 'quote_dck_id'>,
+  version: string | null,
+): Promise<QuoteRow | undefined> {
+  const rows = await namedQuery<{ quote_id: number }>(db, insertQuoteIfCurrentStatement, [
+    q.quote_guid_hash,
+    q.quote_cust_id,
+    q.quote_ausr_id ?? null,
+    q.quote_state ?? 'priced',
+    JSON.stringify(q.quote_data),
+    JSON.stringify(q.quote_tariffs),
+    q.quote_tariff ?? null,
+    q.quote_created,
+    q.quote_expires_at,
+    version,
+  ]);
+  if (!rows[0]) return undefined;
+  return {
+    quote_tariff: null,
+    quote_ausr_id: null,
+    quote_state: 'priced',
+    ...q,
+    quote_id: rows[0].quote_id,
+    quote_dck_id: null,
+  } as QuoteRow;
 }
 
 /** Stores a new quote unless one has its guid hash already; its id, or undefined when one had. */

@@ -17,15 +17,11 @@ import { AppError, validationError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { Tenant, TenantRegistry } from '../../db/tenants';
 import { assertAccount, assertRight, hasRight, type AuthContext } from '../auth/access';
-import { guestTenant } from '../auth/guest.service';
+import { assertGuestAllowed, guestTenant } from '../auth/guest.service';
+import { tenantByName } from '../auth/tenant-tokens';
 import { issueRegistrationToken } from '../users/register.service';
-import {
-  listTariffRates,
-  listTariffTypes,
-  quoteAccount,
-  serviceTypeById,
-} from '../customers/customers.repository';
-import { bookingRules, validateBookingOn } from '../dockets/docket.validation';
+import { listTariffTypes, quoteAccount } from '../customers/customers.repository';
+import { validateBookingOn } from '../dockets/docket.validation';
 import { docketById } from '../dockets/dockets.repository';
 import { capacityOf, overCapacity } from '../pricing/capacity';
 import { priceParts, travelMinutes } from '../pricing/pricing.service';
@@ -54,6 +50,7 @@ import {
   type FrozenTariff,
   type QuoteData,
 } from './quote-booking';
+import { freshQuoteContext, keptQuoteContext, type QuoteContext } from './quote-context';
 import * as repo from './quotes.repository';
 
 /** A quote is valid this long after the tariffs page is reached (spec "bookings…" §9). */
@@ -91,12 +88,15 @@ async function quoteAccountOf(tenant: Tenant, caller?: AuthContext) {
   const own = await ownAccountOf(tenant, caller);
   if (own) return { account: own, settings };
   const account = settings.quoteCustomer ? await quoteAccount(tenant.db, settings.quoteCustomer) : undefined;
-  if (!account)
-    throw new AppError('BUSINESS_RULE', 'Quotes are not available on this database', {
-      database: 'No quote account (aset_quote_customer)',
-    });
+  if (!account) throw noQuoteAccount();
   return { account, settings };
 }
+
+/** 422 naming `database`: the tenant has no quote account (default.aset_quote_customer). */
+const noQuoteAccount = () =>
+  new AppError('BUSINESS_RULE', 'Quotes are not available on this database', {
+    database: 'No quote account (aset_quote_customer)',
+  });
 
 /**
  * A quote by its guid on the named database (guests where guest access is allowed, 401 otherwise):
@@ -171,25 +171,51 @@ export async function allTariffs(
   req: z.output<typeof quoteTariffsRequest>,
   caller: AuthContext | undefined,
 ): Promise<QuoteView> {
-  const tenant = await guestTenant(deps, req.database, caller);
-  const { account, settings } = await quoteAccountOf(tenant, caller);
+  const tenant = tenantByName(deps, req.database);
+  // The context kept from an earlier call prices at once and is checked as the quote is stored;
+  // when it is out of date, or finds an error, the call runs again on a fresh read.
+  const kept = keptQuoteContext(tenant.db);
+  if (kept) {
+    const view = await priceAndStore(deps, tenant, kept, req, caller).catch((err: unknown) => {
+      if (err instanceof AppError) return undefined;
+      throw err;
+    });
+    if (view) return view;
+  }
+  return (await priceAndStore(deps, tenant, await freshQuoteContext(tenant.db), req, caller))!;
+}
+
+/**
+ * allTariffs on `ctx`: the quote's view, or undefined when `ctx` is a kept copy that is no
+ * longer current (nothing stored). Throws allTariffs' errors.
+ */
+async function priceAndStore(
+  deps: QuoteDeps,
+  tenant: Tenant,
+  ctx: QuoteContext,
+  req: z.output<typeof quoteTariffsRequest>,
+  caller: AuthContext | undefined,
+): Promise<QuoteView | undefined> {
+  if (caller?.tenant.name !== tenant.name) assertGuestAllowed(ctx.guestAccess);
+  const account = (await ownAccountOf(tenant, caller)) ?? ctx.quoteAccount;
+  if (!account) throw noQuoteAccount();
   const fields: Record<string, string> = addressRoleErrors(req.addresses);
   req.addresses.forEach((a, i) => {
     if (!postcodeAllowed(a.dadd_postalcode, false)) fields[`addresses.${i}.dadd_postalcode`] = BAD_POSTCODE;
   });
-  if (!(await serviceTypeById(tenant.db, req.dck_serv_type))) fields.dck_serv_type = 'Unknown service type';
+  if (!ctx.serviceTypes.has(req.dck_serv_type)) fields.dck_serv_type = 'Unknown service type';
   if (Object.keys(fields).length) throw validationError(fields);
   const places = req.addresses.map((a, i) =>
     placeOf(deps.geo, a.dadd_postalcode, `addresses.${i}.dadd_postalcode`),
   );
   const miles = routeMiles(places);
   const pieces = req.parcels.reduce((n, p) => n + p.dpcl_quantity, 0);
-  const { config } = await bookingRules(tenant.db, req.dck_serv_type);
   const tariffs: FrozenTariff[] = [];
-  for (const t of await listTariffRates(tenant.db)) {
+  for (const t of ctx.tariffs) {
     const usable = t.ttyp_base_pence >= 0 && t.ttyp_per_mile_pence >= 0 && t.ttyp_extra_parcel_pence >= 0;
-    if (!usable || overCapacity(t.ttyp_description, capacityOf(t.ttyp_tariff, config), req.parcels)) continue;
-    const { price, parts } = priceParts(t, miles, pieces, settings.holdMargin);
+    if (!usable || overCapacity(t.ttyp_description, capacityOf(t.ttyp_tariff, ctx.config), req.parcels))
+      continue;
+    const { price, parts } = priceParts(t, miles, pieces, ctx.settings.holdMargin);
     tariffs.push({
       ttyp_tariff: t.ttyp_tariff,
       ttyp_description: t.ttyp_description,
@@ -213,20 +239,23 @@ export async function allTariffs(
     })),
     parcels: req.parcels,
   };
-  const stored = await repo.insertQuote(tenant.db, {
-    quote_guid_hash: sha256(guid),
-    quote_cust_id: account.cust_id,
-    quote_ausr_id: caller?.tenant.name === tenant.name ? caller.user.ausr_id : null,
-    quote_state: 'priced',
-    quote_data: data,
-    quote_tariffs: tariffs,
-    quote_tariff: null,
-    quote_created: now,
-    quote_expires_at: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
-    quote_dck_id: null,
-  });
+  const stored = await repo.insertQuoteIfCurrent(
+    tenant.db,
+    {
+      quote_guid_hash: sha256(guid),
+      quote_cust_id: account.cust_id,
+      quote_ausr_id: caller?.tenant.name === tenant.name ? caller.user.ausr_id : null,
+      quote_state: 'priced',
+      quote_data: data,
+      quote_tariffs: tariffs,
+      quote_tariff: null,
+      quote_created: now,
+      quote_expires_at: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
+    },
+    ctx.fresh ? null : ctx.version,
+  );
   // A new quote has no payment and no docket yet: its view needs no further read.
-  return quoteViewOf(stored, guid, null, null);
+  return stored && quoteViewOf(stored, guid, null, null);
 }
 
 /**

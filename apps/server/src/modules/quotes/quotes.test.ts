@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { MSG, type QuoteView } from '@courier/contracts';
 import {
   dockets,
@@ -13,6 +13,7 @@ import {
 import { buildApp } from '../../app';
 import { DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
 import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
+import { sha256 } from '../../lib/tokens';
 import { SANDBOX_CARDS } from '../payments/sandbox.provider';
 
 const EXPIRED = { error: 'GONE', message: MSG.quoteExpired, fields: { guid: 'Quote Expired' } };
@@ -91,6 +92,68 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     // Only the guid's SHA-256 is stored: the table alone gives no usable guid.
     const rows = await db().select().from(quotes);
     expect(JSON.stringify(rows)).not.toContain(q.guid);
+  });
+
+  it('prices with the rates, settings and service types of the moment, whichever process wrote them', async () => {
+    // A second server process over the same databases; both have priced once (each keeps a copy).
+    const other = await buildApp(t.deps);
+    const viaOther = (body: unknown) =>
+      other.inject({
+        method: 'POST',
+        url: '/api/quote/alltariffs/list',
+        remoteAddress: `10.21.0.${++ip % 250}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const van = (q: QuoteView) => q.tariffs.find((x) => x.ttyp_tariff === 4)!;
+    const baseOf = (q: QuoteView) => van(q).lines.find((l) => l.kind === 'base')!.amount;
+    const margin = and(eq(settings.sett_group, 'payment'), eq(settings.sett_key, 'holdMargin'));
+    const [rate] = await db().select().from(tariffTypes).where(eq(tariffTypes.ttyp_tariff, 4));
+    try {
+      const before = (
+        await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))
+      ).json() as QuoteView;
+      expect((await viaOther(quoteTariffsBody(TENANT_A))).statusCode).toBe(200);
+      // Rates and the hold margin change outside either process (as an administrator's SQL would).
+      await db()
+        .update(tariffTypes)
+        .set({ ttyp_base_pence: rate!.ttyp_base_pence + 1000 })
+        .where(eq(tariffTypes.ttyp_tariff, 4));
+      await db().update(settings).set({ sett_value: '20' }).where(margin);
+      for (const res of [
+        await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A)),
+        await viaOther(quoteTariffsBody(TENANT_A)),
+      ]) {
+        const after = res.json() as QuoteView;
+        expect(baseOf(after)).toBe(baseOf(before) + 10);
+        expect(van(after).hold).toBe(Math.round(van(after).total * 120) / 100);
+      }
+      // A service type added since both kept their copy is known at once, not refused.
+      await db().execute(
+        sql`insert into service_types (styp_id, styp_description) values ('ZZ', 'Overnight')`,
+      );
+      const zz = await call(
+        '/api/quote/alltariffs/list',
+        quoteTariffsBody(TENANT_A, { dck_serv_type: 'ZZ' }),
+      );
+      expect(zz.statusCode, zz.body).toBe(200);
+      expect(
+        (
+          await db()
+            .select()
+            .from(quotes)
+            .where(eq(quotes.quote_guid_hash, sha256(zz.json().guid)))
+        ).map((q) => (q.quote_data as { dck_serv_type: string }).dck_serv_type),
+      ).toEqual(['ZZ']);
+    } finally {
+      await db()
+        .update(tariffTypes)
+        .set({ ttyp_base_pence: rate!.ttyp_base_pence })
+        .where(eq(tariffTypes.ttyp_tariff, 4));
+      await db().update(settings).set({ sett_value: '10' }).where(margin);
+      await db().execute(sql`delete from service_types where styp_id = 'ZZ'`);
+      await other.close();
+    }
   });
 
   it('drops the tariffs that cannot carry the consignment and shows the extra parcels line', async () => {

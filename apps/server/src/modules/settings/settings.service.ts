@@ -24,8 +24,12 @@ export async function otpMinutesOf(db: Executor): Promise<number> {
 
 /** system/guestAccessAllowed: general.GuestAccessAllowed is 'T'. */
 export async function guestAccessOf(db: Executor): Promise<boolean> {
-  return (await settingsOf(db, 'general')).GuestAccessAllowed === 'T';
+  return guestAccessFrom(await settingsOf(db, 'general'));
 }
+
+/** Whether the settings group general allows guests (GuestAccessAllowed 'T'). */
+export const guestAccessFrom = (general: Record<string, string>): boolean =>
+  general.GuestAccessAllowed === 'T';
 
 /**
  * One settings group as key → value for a signed-in user; with `custId` (a linked account) the
@@ -73,7 +77,11 @@ export interface QuoteSettings {
 
 /** The quote and payment settings of spec "bookings…" §3 (hosted card provider settings) and "access…" §3 default group. */
 export async function quoteSettingsOf(db: Executor): Promise<QuoteSettings> {
-  const g = await settingsGroups(db, ['default', 'payment', 'message', 'general']);
+  return quoteSettingsFrom(await settingsGroups(db, ['default', 'payment', 'message', 'general']));
+}
+
+/** QuoteSettings from the settings groups default, payment, message and general (group → key → value). */
+export function quoteSettingsFrom(g: Record<string, Record<string, string>>): QuoteSettings {
   const d = g.default!;
   const p = g.payment!;
   const cust = d.aset_quote_customer;
