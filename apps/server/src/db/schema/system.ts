@@ -12,10 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Versions of what a process may keep in memory between calls (`ctx_name` 'quote': the settings,
- * tariffs, service types and accounts the quote wizard prices with). Triggers on those tables add
- * one to the version in the writing transaction (migration 0018), so a call that priced with a
- * kept copy can check, in the statement that stores its result, that the copy is still current.
+ * Versions of what a process may keep in memory between calls. `ctx_name` 'lookups': the settings,
+ * tariffs, service types, docket statuses and accounts; triggers on those tables add one to it in
+ * the writing transaction (migration 0018), so a call that used a kept copy can check, in the
+ * statement that stores or serves its result, that the copy is still current.
  */
 export const contextVersions = pgTable('context_versions', {
   ctx_name: varchar('ctx_name', { length: 20 }).primaryKey(),

@@ -18,7 +18,7 @@ export interface QuoteAccountRow {
 
 /** What quoteContextStatement answers. */
 export interface QuoteContextRow {
-  /** context_versions 'quote' as read in the same snapshot as the rest (a bigint, as text). */
+  /** context_versions 'lookups' as read in the same snapshot as the rest (a bigint, as text). */
   version: string;
   /** [group, key, value] of the tenant's settings (sett_cust_id 0) in QUOTE_SETTING_GROUPS. */
   settings: [string, string, string][];
@@ -29,7 +29,7 @@ export interface QuoteContextRow {
 
 const quoteContextStatement: NamedStatement = {
   name: 'quote_context',
-  text: `select (select ctx_version from context_versions where ctx_name = 'quote')::text as version,
+  text: `select (select ctx_version from context_versions where ctx_name = 'lookups')::text as version,
     coalesce((select json_agg(json_build_array(sett_group, sett_key, sett_value))
                 from settings where sett_cust_id = 0 and sett_group = any($1::text[])), '[]') as settings,
     coalesce((select json_agg(styp_id) from service_types), '[]') as service_types,
@@ -44,7 +44,7 @@ const quoteContextStatement: NamedStatement = {
 
 /**
  * Everything a guest quote prices with, in one statement (one snapshot): the version of that
- * context (context_versions 'quote', moved on by every write to settings, tariff_types,
+ * context (context_versions 'lookups', moved on by every write to settings, tariff_types,
  * service_types and customers), the settings of QUOTE_SETTING_GROUPS, the service type ids, the
  * tariff rates by tariff id, and the quote account.
  */

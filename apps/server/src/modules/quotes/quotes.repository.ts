@@ -13,7 +13,7 @@ const insertQuoteIfCurrentStatement: NamedStatement = {
                           quote_tariffs, quote_tariff, quote_created, quote_expires_at, quote_dck_id)
     select $1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, null from relaxed
      where $10::bigint is null
-        or (select ctx_version from context_versions where ctx_name = 'quote') = $10::bigint
+        or (select ctx_version from context_versions where ctx_name = 'lookups') = $10::bigint
     returning quote_id`,
 };
 

@@ -1,10 +1,13 @@
 import {
   MAP_DEFAULT_ZOOM,
   MSG,
+  trackDetailResponse,
   type TrackDetailResponse,
   type TrackRequest,
   type TraceKind,
 } from '@courier/contracts';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/access';
 import { tenantByName } from '../auth/tenant-tokens';
@@ -33,25 +36,63 @@ const point = (
 const publicImageUrl = (kind: 'signature' | 'photo', req: TrackRequest, id: number) =>
   `/api/docket/track/${kind}/${id}?${new URLSearchParams({ database: req.database, tracking_ref: req.tracking_ref.toUpperCase() }).toString()}`;
 
+/** Views kept per tenant database, by database and reference: their version and their JSON. */
+const kept = new WeakMap<Db, LRUCache<string, { version: string; json: string }>>();
+/** At most this many characters of kept views per tenant database (about 16 MB). */
+const KEPT_CHARS = 16 * 1024 * 1024;
+
+function keptOf(db: Db) {
+  let views = kept.get(db);
+  if (!views) {
+    views = new LRUCache({ maxSize: KEPT_CHARS, sizeCalculation: (v) => v.json.length + v.version.length });
+    kept.set(db, views);
+  }
+  return views;
+}
+
+/** 401 for a guest where the tenant does not allow guests; 404 for an unknown reference. */
+function assertTrackable(guest: string | null, dckId: number | null, signedIn: boolean): void {
+  if (!signedIn && guest !== 'T') throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+  if (dckId === null) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+}
+
 /**
  * docket/track/detail (public, the same checks as docket/track): the Tracking View, Stock List,
- * Signatures and Map View of the one docket the reference names. Nothing of any other docket; no
- * price, contact, driver or customer reference. The tenant has no `tracking` settings to narrow it.
- * One statement (repo.trackDetailOf) reads the guest-access setting and everything shown.
+ * Signatures and Map View of the one docket the reference names, as JSON (trackDetailResponse).
+ * Nothing of any other docket; no price, contact, driver or customer reference. The tenant has no
+ * `tracking` settings to narrow it. A view served before is kept (per process, 16 MB per tenant)
+ * with its version: one small statement (repo.trackVersionOf) checks the guest flag, the
+ * reference and that version, and an unchanged view is answered as kept. Otherwise one statement
+ * (repo.trackDetailOf) reads the guest-access setting, everything shown and its version.
  * @throws AppError 404 naming `database` for an unknown database; NOT_AUTHENTICATED when it does not
  *   allow guests and the caller is not signed in to it (as guestTenant); NOT_FOUND 'Your order was
  *   not found, please check your Tracking Reference'
  */
-export async function trackDetail(
+export async function trackDetailJson(
   deps: TrackDetailDeps,
   req: TrackRequest,
   caller: AuthContext | undefined,
-): Promise<TrackDetailResponse> {
+): Promise<string> {
   const tenant = tenantByName(deps, req.database);
-  const r = await repo.trackDetailOf(tenant.db, req.tracking_ref.toUpperCase(), TIMELINE_LIMIT, ROUTE_LIMIT);
-  if (caller?.tenant.name !== tenant.name && r.guest !== 'T')
-    throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
-  if (r.dck_id === null) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+  const ref = req.tracking_ref.toUpperCase();
+  const signedIn = caller?.tenant.name === tenant.name;
+  const views = keptOf(tenant.db);
+  const key = `${req.database}\n${ref}`;
+  const view = views.get(key);
+  if (view) {
+    const now = await repo.trackVersionOf(tenant.db, ref);
+    assertTrackable(now.guest, now.dck_id, signedIn);
+    if (now.version === view.version) return view.json;
+  }
+  const r = await repo.trackDetailOf(tenant.db, ref, TIMELINE_LIMIT, ROUTE_LIMIT);
+  assertTrackable(r.guest, r.dck_id, signedIn);
+  const json = JSON.stringify(trackDetailResponse.parse(detailOf(deps, req, r)));
+  views.set(key, { version: r.version!, json });
+  return json;
+}
+
+/** The view of trackDetailOf's record. */
+function detailOf(deps: TrackDetailDeps, req: TrackRequest, r: repo.TrackDetailRecord): TrackDetailResponse {
   const live = r.dsts_complete !== 'T';
   const ends = r.ends;
   return {

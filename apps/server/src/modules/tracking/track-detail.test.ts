@@ -10,6 +10,7 @@ import {
   stockLines,
   traceRecords,
 } from '../../db/schema';
+import { buildApp } from '../../app';
 import { CUSTOMER, DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
 
 /** A docket of the seeded demo data with its tracking reference, by status, with or without a signature. */
@@ -166,6 +167,66 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
     });
     expect(body.signatures).toEqual([]);
     expect(body.photos).toEqual([]);
+  });
+
+  it('answers a kept view only while nothing it shows has changed, whichever process wrote the change', async () => {
+    // A second server process over the same databases; each has served (and kept) the view.
+    const otherProcess = await buildApp(t.deps);
+    const views = async () =>
+      Promise.all(
+        [t.app, otherProcess].map(async (app) => {
+          const res = await post(app, '/api/docket/track/detail', {
+            database: TENANT_A,
+            tracking_ref: other.ref,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json() as TrackDetailResponse;
+        }),
+      );
+    const [before] = await views();
+    const [stock] = await db().select().from(stockLines).where(eq(stockLines.stk_dck_id, other.dck_id));
+    const [first] = await db()
+      .select()
+      .from(docketAddresses)
+      .where(eq(docketAddresses.dadd_dck_id, other.dck_id))
+      .orderBy(asc(docketAddresses.dadd_seq));
+    const [status] = await db().select().from(docketStatuses).where(eq(docketStatuses.dsts_id, 'D'));
+    try {
+      // The status colour (a lookup), a stock line, an address's point and the docket's status.
+      await db().update(docketStatuses).set({ dsts_color: '#123456' }).where(eq(docketStatuses.dsts_id, 'D'));
+      for (const v of await views()) expect(v.timeline[0]!.dsts_color).toBe('#123456');
+      await db()
+        .update(stockLines)
+        .set({ stk_description: 'Renamed box' })
+        .where(eq(stockLines.stk_id, stock!.stk_id));
+      for (const v of await views())
+        expect(v.stock.find((k) => k.stk_id === stock!.stk_id)!.stk_description).toBe('Renamed box');
+      await db()
+        .update(docketAddresses)
+        .set({ dadd_latitude: 51.5, dadd_longitude: -0.1 })
+        .where(eq(docketAddresses.dadd_id, first!.dadd_id));
+      for (const v of await views()) expect(v.markers.collection).toEqual({ lat: 51.5, lon: -0.1 });
+      await db().update(dockets).set({ dck_status: 'T' }).where(eq(dockets.dck_id, other.dck_id));
+      for (const v of await views()) expect(v.live).toBe(true);
+      expect(before!.live).toBe(false);
+    } finally {
+      await db()
+        .update(docketStatuses)
+        .set({ dsts_color: status!.dsts_color })
+        .where(eq(docketStatuses.dsts_id, 'D'));
+      await db()
+        .update(stockLines)
+        .set({ stk_description: stock!.stk_description })
+        .where(eq(stockLines.stk_id, stock!.stk_id));
+      await db()
+        .update(docketAddresses)
+        .set({ dadd_latitude: first!.dadd_latitude, dadd_longitude: first!.dadd_longitude })
+        .where(eq(docketAddresses.dadd_id, first!.dadd_id));
+      await db().update(dockets).set({ dck_status: 'D' }).where(eq(dockets.dck_id, other.dck_id));
+    }
+    // Put back, both serve the view as it was.
+    expect(await views()).toEqual([before, before]);
+    await otherProcess.close();
   });
 
   it('refuses a guest when the database does not allow guests, not a user signed in to it', async () => {

@@ -207,6 +207,8 @@ export interface TrackDetailRecord {
   guest: string | null;
   dck_id: number | null;
   dsts_complete: string | null;
+  /** The version of all this (trackVersionOf's), read in the same snapshot. */
+  version: string | null;
   /** The public timeline (scans and status changes, not positions), newest first, dates ISO. */
   timeline: {
     dtr_id: number;
@@ -236,12 +238,53 @@ export interface TrackDetailRecord {
   photos: { dpho_id: number; dpho_time: string }[];
 }
 
+/**
+ * The version of what docket `d`'s public tracking view shows (SQL, over the row `d`): the docket
+ * row's own version (xmin), the settings and lookups' (context_versions 'lookups': status names and
+ * colours), and its trace records, addresses, stock lines, signatures and photos (counts, and row
+ * versions or newest ids). Any write that can change the view changes it; equal versions, equal views.
+ */
+const trackVersionSql = `concat_ws(':', d.xmin::text,
+    (select ctx_version from context_versions where ctx_name = 'lookups'),
+    (select count(*) from trace_records r where r.dtr_dck_id = d.dck_id),
+    (select count(*) || '/' || coalesce(sum(a.xmin::text::bigint), 0)
+       from docket_addresses a where a.dadd_dck_id = d.dck_id),
+    (select count(*) || '/' || coalesce(sum(k.xmin::text::bigint), 0)
+       from stock_lines k where k.stk_dck_id = d.dck_id),
+    (select count(*) || '/' || coalesce(max(g.dsig_id), 0) from docket_signatures g where g.dsig_dck_id = d.dck_id),
+    (select count(*) || '/' || coalesce(max(h.dpho_id), 0) from docket_photos h where h.dpho_dck_id = d.dck_id))`;
+
+/** The guest flag, the docket of a tracking reference and its view's version (see trackVersionSql). */
+export interface TrackVersionRecord {
+  guest: string | null;
+  dck_id: number | null;
+  version: string | null;
+}
+
+const guestFlagSql = `(select sett_value from settings
+      where sett_group = 'general' and sett_key = 'GuestAccessAllowed' and sett_cust_id = 0) as guest`;
+
+const trackVersionStatement: NamedStatement = {
+  name: 'track_version',
+  text: `select ${guestFlagSql}, d.dck_id, case when d.dck_id is null then null else ${trackVersionSql} end as version
+  from (select 1) one
+  left join dockets d on d.tracking_reference = $1`,
+};
+
+/**
+ * What checks a kept public tracking view in one small statement: the tenant's guest-access flag,
+ * the docket the reference names (null when none) and the version of its view, as trackDetailOf
+ * answers it.
+ */
+export async function trackVersionOf(db: Db, ref: string): Promise<TrackVersionRecord> {
+  const [row] = await namedQuery<TrackVersionRecord>(db, trackVersionStatement, [ref]);
+  return row!;
+}
+
 const trackDetailStatement: NamedStatement = {
   name: 'track_detail',
-  text: `select
-    (select sett_value from settings
-      where sett_group = 'general' and sett_key = 'GuestAccessAllowed' and sett_cust_id = 0) as guest,
-    d.dck_id, s.dsts_complete,
+  text: `select ${guestFlagSql},
+    d.dck_id, s.dsts_complete, case when d.dck_id is null then null else ${trackVersionSql} end as version,
     (select coalesce(json_agg(json_build_object(
               'dtr_id', t.dtr_id, 'dtr_kind', t.dtr_kind, 'dtr_scandate', ${isoSql('t.dtr_scandate')},
               'tloc_description', t.tloc_description, 'dtr_box', t.dtr_box, 'dtr_item', t.dtr_item,
@@ -279,7 +322,8 @@ const trackDetailStatement: NamedStatement = {
 
 /**
  * The public tracking view's data of one tracking reference in one statement (one round trip; it
- * was eight): the tenant's guest-access flag, the docket and whether its status is complete, and
+ * was eight): the tenant's guest-access flag, the docket and whether its status is complete, the
+ * version of its view (trackVersionOf's), and
  * as JSON its public timeline (at most `timelineLimit`), route (the newest `routeLimit` positions,
  * oldest first), address points, stock, signatures and photos (without images).
  * The docket's trace records are read by its index and only then sorted (`offset 0` keeps the

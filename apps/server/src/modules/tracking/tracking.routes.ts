@@ -13,10 +13,11 @@ import {
   traceListResponse,
   trackDetailResponse,
   trackRequest,
+  type TrackDetailResponse,
 } from '@courier/contracts';
 import type { Clock } from '../../lib/clock';
 import * as tracking from './tracking.service';
-import { trackDetail, trackImage, type TrackDetailDeps } from './track-detail.service';
+import { trackDetailJson, trackImage, type TrackDetailDeps } from './track-detail.service';
 
 /**
  * Tracking calls for signed-in users with rights on the docket (spec "bookings…" §7
@@ -72,7 +73,12 @@ export function publicTrackingRoutes(
     app.post(
       '/api/docket/track/detail',
       { schema: { body: trackRequest, response: { 200: trackDetailResponse } }, config: { rateLimit } },
-      async (req) => trackDetail(deps, req.body, await req.authenticateOptional()),
+      // The view comes as JSON already checked against trackDetailResponse (it may be kept); a
+      // JSON string is sent as it is, not serialised again.
+      async (req, reply) => {
+        const json = await trackDetailJson(deps, req.body, await req.authenticateOptional());
+        return reply.type('application/json; charset=utf-8').send(json as unknown as TrackDetailResponse);
+      },
     );
     for (const kind of ['signature', 'photo'] as const)
       app.get(
