@@ -20,7 +20,12 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { Placeholder, sql } from 'drizzle-orm';
-import type { CircuitDocketListResponse, CircuitField, DocketEvent } from '@courier/contracts';
+import {
+  parseSelectFields,
+  type CircuitDocketListResponse,
+  type CircuitField,
+  type DocketEvent,
+} from '@courier/contracts';
 import { queryRows } from '../apps/server/src/db/client';
 import { openTenant } from '../apps/server/src/db/tenants';
 import {
@@ -136,7 +141,15 @@ async function explainCircuitPage(url: string, sort: (typeof SORTS)[number]): Pr
       sql`select ausr_id from users where ausr_logon = 'control'`,
     )) as [{ ausr_id: number }];
     const circuit = (await circuitsOfUser(tenant.db, ausr_id)).find((c) => c.cir_circ_code === CIRCUIT)!;
-    const page = { circuit, now: new Date(), search: '', sort, limit: 51, offset: 0 };
+    const page = {
+      circuit,
+      columns: parseSelectFields(circuit.cir_selectfields),
+      now: new Date(),
+      search: '',
+      sort,
+      pageSize: 50,
+      offset: 0,
+    };
     const { sql: text, params } = firstPageSelect(tenant.db, page).toSQL();
     const named: Record<string, unknown> = firstPageValues(page);
     const values = params.map((p) => (p instanceof Placeholder ? named[p.name] : p));

@@ -4,6 +4,7 @@ import {
   circuitColumn,
   circuitDocketListRequest,
   circuitDocketListResponse,
+  type CircuitDocketListResponse,
   circuitParams,
   circuitRow,
   docketStatusRow,
@@ -50,7 +51,18 @@ export function controlRoutes(deps: ControlDeps): FastifyPluginAsyncZod {
           response: { 200: circuitDocketListResponse },
         },
       },
-      async (req) => control.circuitDocketList(await req.authenticate(), deps, req.params.code, req.body),
+      // JSON text already in the response's shape (its rows built by PostgreSQL): sent as it is.
+      async (req, reply) => {
+        const json = await control.circuitDocketList(
+          await req.authenticate(),
+          deps,
+          req.params.code,
+          req.body,
+        );
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(json as unknown as CircuitDocketListResponse);
+      },
     );
     app.post(
       '/api/docket/status/list',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CircuitDocketListResponse } from '@courier/contracts';
+import { circuitDocketListResponse, type CircuitDocketListResponse } from '@courier/contracts';
 import {
   auditLog,
   circuitUsers,
@@ -51,7 +51,18 @@ describe.each(DB_KINDS)('control room on %s', (kind) => {
   const board = async (code: string, body: object = {}, token = control) => {
     const res = await post(t.app, `/api/circuit/docket/list/${code}`, { pageSize: 100, ...body }, token);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as CircuitDocketListResponse;
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Exactly the contract's shape (the rows are built by PostgreSQL), each cell of its column's kind.
+    const page = circuitDocketListResponse.parse(res.json());
+    expect(res.json()).toEqual(page);
+    for (const r of page.rows)
+      for (const c of page.columns) {
+        const v = r.cells[c.field];
+        if (v === null) continue;
+        expect(typeof v, c.field).toBe(c.kind === 'number' ? 'number' : 'string');
+        if (c.kind === 'date') expect(new Date(v as string).toISOString()).toBe(v);
+      }
+    return page;
   };
   /** A new booking of the customer (status W, collected in Manchester): its docket number. */
   const book = async () => {
