@@ -3,13 +3,15 @@ import type { DocketTrackingResponse, SignatureRow } from '@courier/contracts';
 import { booking } from '../apps/server/src/test/fixtures';
 import { apiClient } from './api';
 import { startHarness, type Harness } from './harness';
-import { notification, settle, signIn } from './ui';
+import { notification, serveFakeTiles, settle, signIn } from './ui';
 
 /**
  * The driver page in Chromium (issue 10 §2, §4): the control room allocates a new docket to driver
  * D01 (through the API); the driver signs in on a 390×844 phone with a mocked position, opens the
  * job, types a barcode scan, collects, draws a signature with the mouse and delivers. The server
- * then holds the scan, both status changes, positions and the signature. Screens shot after axe.
+ * then holds the scan, both status changes, positions and the signature. Meanwhile a guest on the
+ * docket's public tracking page (never reloaded) sees each step arrive on the timeline, the
+ * driver's marker on the map while live, then the signature image. Screens shot after axe.
  */
 
 let h: Harness;
@@ -33,7 +35,7 @@ describe('the driver page in Chromium', () => {
     const control = await login('control', 'Control#2026');
     const admin = await login('admin', 'Admin#2026');
     const session = await api<{ accounts: { cust_id: number }[] }>('/api/auth/session', {}, customer);
-    const booked = await api<{ dck_id: number; dck_docket: number }>(
+    const booked = await api<{ dck_id: number; dck_docket: number; tracking_reference: string }>(
       '/api/docket/post',
       booking(session.accounts[0]!.cust_id, { dck_cust_ref1: 'E2E-DRIVER' }),
       customer,
@@ -44,6 +46,30 @@ describe('the driver page in Chromium', () => {
       control,
     );
     const docket = `Docket ${booked.dck_docket}`;
+
+    // A guest follows the docket on its public tracking page, opened now and never reloaded: each
+    // of the driver's steps arrives at the top of its timeline and on its map (issue 10 §4).
+    const statuses = await api<{ dsts_id: string; dsts_description: string }[]>(
+      '/api/docket/status/list',
+      {},
+      admin,
+    );
+    const described = (id: string) => statuses.find((s) => s.dsts_id === id)!.dsts_description;
+    const guestContext = await h.newContext();
+    await serveFakeTiles(guestContext);
+    const guest = await guestContext.newPage();
+    await guest.goto(
+      `/docket/track?${new URLSearchParams({ tracking_ref: booked.tracking_reference, database: 'Demo Couriers' }).toString()}`,
+    );
+    await guest.getByRole('heading', { name: `Tracking Reference ${booked.tracking_reference}` }).waitFor();
+    await guest.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));
+    const newest = () => guest.getByRole('region', { name: 'Tracking View' }).getByRole('listitem').first();
+    const arrives = (text: string) =>
+      expect.poll(() => newest().textContent(), { timeout: 20_000 }).toContain(text);
+    const map = guest.getByRole('region', { name: 'Map View' });
+    /** The driver's marker (TrackMap's driver colour) while the docket is live. */
+    const driverMarker = map.locator('path.leaflet-interactive[stroke="#1864ab"]');
+    await arrives(described('G'));
 
     // The control room sets D01's PIN in the Drivers modal (the PIN is never shown back).
     const room = await (await h.newContext()).newPage();
@@ -96,10 +122,14 @@ describe('the driver page in Chromium', () => {
     await page.getByRole('textbox', { name: 'Barcode' }).fill('PARCEL-E2E-1');
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     await page.getByTestId('scanned').filter({ hasText: 'PARCEL-E2E-1' }).waitFor();
+    await arrives('Scanned PARCEL-E2E-1');
+    await map.locator('.leaflet-tile-loaded').first().waitFor();
+    await expect.poll(() => driverMarker.count(), { timeout: 20_000 }).toBe(1);
 
     await page.getByRole('button', { name: 'Collected' }).click();
     await page.getByRole('heading', { name: 'Delivery', level: 2 }).waitFor();
     await expect(page.getByText('Collected', { exact: true }).first().isVisible()).resolves.toBe(true);
+    await arrives(described('P'));
 
     await page.getByRole('textbox', { name: 'Signed by' }).fill('Ann Other');
     const pad = page.getByTestId('signature-pad');
@@ -121,6 +151,22 @@ describe('the driver page in Chromium', () => {
     await expect.poll(() => row.count()).toBe(0);
     await settle(page);
     await h.screenshot(page, 'driver-delivered');
+
+    // The guest's page, still the same document: Delivered on top, the signature image, no driver.
+    await arrives(described('D'));
+    const signature = guest.getByRole('region', { name: 'Signatures' }).getByRole('img').first();
+    await signature.waitFor({ timeout: 20_000 });
+    await guest.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await signature.elementHandle(),
+    );
+    await expect.poll(() => driverMarker.count(), { timeout: 20_000 }).toBe(0);
+    // The route the driver's reports drew stays (the line and the two address markers at least).
+    expect(await map.locator('path.leaflet-interactive').count()).toBeGreaterThanOrEqual(3);
+    expect(await guest.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await settle(guest);
+    await h.screenshot(guest, 'tracking-live-guest');
+    await guestContext.close();
 
     // What the server holds: the scan, the positions, both status changes and the signature.
     const trace = await api<DocketTrackingResponse>('/api/docket/tracking', { id: booked.dck_id }, admin);

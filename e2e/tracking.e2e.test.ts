@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, TrackDetailResponse } from '@courier/contracts';
 import { apiClient } from './api';
 import { startHarness, type Harness } from './harness';
-import { settle, signIn } from './ui';
+import { serveFakeTiles, settle, signIn } from './ui';
 
 /**
  * The full tracking view in Chromium (issue 10 §3): a guest opens a delivered demo docket's public
@@ -11,8 +11,6 @@ import { settle, signIn } from './ui';
  */
 
 const DEMO = 'Demo Couriers';
-/** A 1×1 grey PNG standing in for every map tile. */
-const TILE = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48OQFAAVUAq1UL2BcAAAAAElFTkSuQmCC';
 let h: Harness;
 
 beforeAll(async () => {
@@ -80,9 +78,7 @@ describe('the tracking view in Chromium', () => {
 
     // With tiles (served here by the test, as there is no internet): the map, its markers and route.
     const mapContext = await h.newContext();
-    await mapContext.route('https://tile.openstreetmap.org/**', (route) =>
-      route.fulfill({ contentType: 'image/png', body: Buffer.from(TILE, 'base64') }),
-    );
+    await serveFakeTiles(mapContext);
     const mapPage = await mapContext.newPage();
     await mapPage.goto(
       `/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`,

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 /**
  * Small steps the end-to-end tests share: choosing in a Mantine select, signing in, waiting for a
@@ -106,4 +106,14 @@ export async function fillAddress(
 ): Promise<void> {
   const group = page.getByRole('group', { name: section });
   for (const [label, value] of Object.entries(fields)) await group.getByLabel(label).fill(value);
+}
+
+/** A 1×1 grey PNG standing in for every map tile. */
+const TILE = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48OQFAAVUAq1UL2BcAAAAAElFTkSuQmCC';
+
+/** Serves the map's tiles (OpenStreetMap's, the default MAP_TILE_URL) from the test, as there is no internet. */
+export async function serveFakeTiles(context: BrowserContext): Promise<void> {
+  await context.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: Buffer.from(TILE, 'base64') }),
+  );
 }
