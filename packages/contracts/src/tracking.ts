@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, str } from './common';
+import { dbId, str, tf } from './common';
 import { ukDate } from './dockets';
 
 /**
@@ -160,8 +160,37 @@ export const trackDetailResponse = z.object({
   signatures: z.array(publicSignatureRow),
   photos: z.array(publicPhotoRow),
   map: z.object({ tileUrl: z.string(), attribution: z.string(), zoom: z.number().int() }),
+  /**
+   * The sections this caller is shown: all for a user signed in to the database; for a guest, what
+   * the tenant's tracking settings allow (a section left out comes empty).
+   */
+  shown: z.object({ map: z.boolean(), stock: z.boolean(), signatures: z.boolean() }),
 });
 export type TrackDetailResponse = z.infer<typeof trackDetailResponse>;
+
+/** The tracking settings (settings group default) that decide what guests may see and use. */
+export const TRACKING_SETTING_KEYS = [
+  'aset_web_tracking',
+  'aset_web_quicktracking',
+  'aset_track_map',
+  'aset_track_stock',
+  'aset_track_signatures',
+] as const;
+
+/**
+ * system/tracking answer (spec "access…" §7 `tracking {database}`), each 'T' unless set 'F':
+ * aset_web_tracking, the public tracking view for guests; aset_web_quicktracking, the header's
+ * tracking reference box for guests; and beyond the spec, the sections of the public view a guest
+ * is shown: aset_track_map (Map View), aset_track_stock (Stock List), aset_track_signatures
+ * (Signatures and photos).
+ */
+export const trackingSettings = z.object(
+  Object.fromEntries(TRACKING_SETTING_KEYS.map((k) => [k, tf])) as Record<
+    (typeof TRACKING_SETTING_KEYS)[number],
+    typeof tf
+  >,
+);
+export type TrackingSettings = z.infer<typeof trackingSettings>;
 
 /** Spec "bookings…" §9: the map's default zoom. */
 export const MAP_DEFAULT_ZOOM = 6;

@@ -94,6 +94,8 @@ export const SUMMARIES: Record<string, string> = {
   '/api/system/password': 'The password policy: minimum length and rules',
   '/api/system/cfg_disallow_pobox/list': 'Whether PO box addresses are refused',
   '/api/ping': "The benchmark's ceiling: one SELECT 1",
+  '/api/system/tracking':
+    'The tracking settings: whether guests may track, see the tracking box, and which sections of the tracking view',
   '/api/customer/list': "The caller's accounts",
   '/api/customer/post':
     "Save an account's reference labels, flags, payment, tariff, service, pod, delay and tracking lists",

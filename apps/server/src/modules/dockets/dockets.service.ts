@@ -6,6 +6,7 @@ import {
   type PriceResponse,
   type TrackRequest,
   type TrackResponse,
+  type TrackingSettings,
 } from '@courier/contracts';
 import { AppError, validationError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -16,6 +17,7 @@ import type { TenantRegistry } from '../../db/tenants';
 import { writeAudit } from '../audit/audit.repository';
 import { assertAccount, assertRight, type AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
+import { trackingSettingsOf } from '../settings/settings.service';
 import { serviceTypeById, tariffById } from '../customers/customers.repository';
 import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.service';
 import { validateBooking } from './docket.validation';
@@ -295,23 +297,45 @@ export async function trackedDocket(
   deps: Pick<DocketDeps, 'tenants'>,
   req: TrackRequest,
   caller: AuthContext | undefined,
-): Promise<{ tenant: Awaited<ReturnType<typeof guestTenant>>; dck_id: number; live: boolean }> {
-  const tenant = await guestTenant(deps, req.database, caller);
+): Promise<{
+  tenant: Awaited<ReturnType<typeof guestTenant>>;
+  dck_id: number;
+  live: boolean;
+  tracking: TrackingSettings | null;
+}> {
+  const { tenant, tracking } = await trackingTenant(deps, req.database, caller);
   const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
   if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
-  return { tenant, dck_id: r.dck_id, live: r.dsts_complete !== 'T' };
+  return { tenant, dck_id: r.dck_id, live: r.dsts_complete !== 'T', tracking };
+}
+
+/**
+ * The tenant of a public tracking call and, for a guest, its tracking settings (null for a user
+ * signed in to it, who sees everything). 401 for a guest where guests are not allowed
+ * (GuestAccessAllowed) or public tracking is off (default.aset_web_tracking 'F').
+ */
+async function trackingTenant(
+  deps: Pick<DocketDeps, 'tenants'>,
+  database: string,
+  caller: AuthContext | undefined,
+) {
+  const tenant = await guestTenant(deps, database, caller);
+  if (caller?.tenant.name === tenant.name) return { tenant, tracking: null };
+  const tracking = await trackingSettingsOf(tenant.db);
+  if (tracking.aset_web_tracking === 'F') throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+  return { tenant, tracking };
 }
 
 /**
  * docket/track (public): the order summary; 404 with the spec's message when not found; 401 for a
- * guest when the database does not allow guest access.
+ * guest when the database does not allow guest access or public tracking (aset_web_tracking 'F').
  */
 export async function track(
   deps: DocketDeps,
   req: TrackRequest,
   caller: AuthContext | undefined,
 ): Promise<TrackResponse> {
-  const tenant = await guestTenant(deps, req.database, caller);
+  const { tenant } = await trackingTenant(deps, req.database, caller);
   const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
   if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
   return {

@@ -1,4 +1,10 @@
-import { DEFAULT_PASSWORD_POLICY, MSG, type PasswordPolicy } from '@courier/contracts';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  MSG,
+  TRACKING_SETTING_KEYS,
+  type PasswordPolicy,
+  type TrackingSettings,
+} from '@courier/contracts';
 import type { Executor } from '../../db/client';
 import { scopeValues, settingsGroups, settingsOf } from './settings.repository';
 import { assertAccount, assertRight, type AuthContext } from '../auth/access';
@@ -95,4 +101,15 @@ export function quoteSettingsFrom(g: Record<string, Record<string, string>>): Qu
     paymentError: g.message!['Quote.PaymentError'] || MSG.paymentError,
     termsCheckbox: g.general!.TermsCheckbox === 'F' ? 'F' : 'T',
   };
+}
+
+/** The tracking settings (system/tracking) of the settings group default: each 'T' unless set 'F'. */
+export const trackingSettingsFrom = (values: Record<string, string | undefined>): TrackingSettings =>
+  Object.fromEntries(
+    TRACKING_SETTING_KEYS.map((k) => [k, values[k] === 'F' ? 'F' : 'T']),
+  ) as TrackingSettings;
+
+/** system/tracking (public; spec "access…" §7): what guests of the tenant may see and use. */
+export async function trackingSettingsOf(db: Executor): Promise<TrackingSettings> {
+  return trackingSettingsFrom(await settingsOf(db, 'default'));
 }

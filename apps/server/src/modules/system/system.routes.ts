@@ -5,11 +5,17 @@ import {
   databaseRequest,
   guestAccess,
   otpSettings,
+  trackingSettings,
   passwordPolicy,
   versionResponse,
 } from '@courier/contracts';
 import { tenantByName } from '../auth/tenant-tokens';
-import { guestAccessOf, otpMinutesOf, passwordPolicyOf } from '../settings/settings.service';
+import {
+  guestAccessOf,
+  otpMinutesOf,
+  passwordPolicyOf,
+  trackingSettingsOf,
+} from '../settings/settings.service';
 import type { TenantRegistry } from '../../db/tenants';
 import * as service from './system.service';
 
@@ -44,6 +50,11 @@ export function systemRoutes(tenants: TenantRegistry, appVersion: string): Fasti
       '/api/system/guestAccessAllowed',
       { schema: { body: databaseRequest, response: { 200: guestAccess } } },
       async (req) => ({ guestAccessAllowed: await guestAccessOf(byName(req.body.database)) }),
+    );
+    app.post(
+      '/api/system/tracking',
+      { schema: { body: databaseRequest, response: { 200: trackingSettings } } },
+      async (req) => trackingSettingsOf(byName(req.body.database)),
     );
     app.post(
       '/api/ping',

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/access';
 import { tenantByName } from '../auth/tenant-tokens';
+import { trackingSettingsFrom } from '../settings/settings.service';
 import { trackedDocket, type DocketDeps } from '../dockets/dockets.service';
 import * as repo from './tracking.repository';
 import type { ImageOut } from './tracking.service';
@@ -50,17 +51,38 @@ function keptOf(db: Db) {
   return views;
 }
 
-/** 401 for a guest where the tenant does not allow guests; 404 for an unknown reference. */
-function assertTrackable(guest: string | null, dckId: number | null, signedIn: boolean): void {
-  if (!signedIn && guest !== 'T') throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
-  if (dckId === null) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+type Shown = TrackDetailResponse['shown'];
+
+/**
+ * The sections a caller is shown: all to a user signed in to the database; to a guest, what the
+ * tenant's tracking settings allow. 401 for a guest where the tenant allows no guests
+ * (GuestAccessAllowed) or no public tracking (aset_web_tracking 'F'); 404 for an unknown reference.
+ */
+function shownTo(
+  r: { guest: string | null; tracking: Record<string, string>; dck_id: number | null },
+  signedIn: boolean,
+): Shown {
+  let shown: Shown = { map: true, stock: true, signatures: true };
+  if (!signedIn) {
+    const s = trackingSettingsFrom(r.tracking);
+    if (r.guest !== 'T' || s.aset_web_tracking === 'F')
+      throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+    shown = {
+      map: s.aset_track_map === 'T',
+      stock: s.aset_track_stock === 'T',
+      signatures: s.aset_track_signatures === 'T',
+    };
+  }
+  if (r.dck_id === null) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+  return shown;
 }
 
 /**
  * docket/track/detail (public, the same checks as docket/track): the Tracking View, Stock List,
  * Signatures and Map View of the one docket the reference names, as JSON (trackDetailResponse).
- * Nothing of any other docket; no price, contact, driver or customer reference. The tenant has no
- * `tracking` settings to narrow it. A view served before is kept (per process, 16 MB per tenant)
+ * Nothing of any other docket; no price, contact, driver or customer reference. The tenant's
+ * tracking settings (default group) close it to guests (aset_web_tracking) or leave sections out
+ * of a guest's view (aset_track_map, _stock, _signatures; `shown` says which). A view served before is kept (per process, 16 MB per tenant)
  * with its version: one small statement (repo.trackVersionOf) checks the guest flag, the
  * reference and that version, and an unchanged view is answered as kept. Otherwise one statement
  * (repo.trackDetailOf) reads the guest-access setting, everything shown and its version.
@@ -77,34 +99,49 @@ export async function trackDetailJson(
   const ref = req.tracking_ref.toUpperCase();
   const signedIn = caller?.tenant.name === tenant.name;
   const views = keptOf(tenant.db);
-  const key = `${req.database}\n${ref}`;
+  // Guests and signed-in users may be shown different sections: each view is kept apart.
+  const key = `${req.database}\n${ref}\n${signedIn ? 'user' : 'guest'}`;
   const view = views.get(key);
   if (view) {
     const now = await repo.trackVersionOf(tenant.db, ref);
-    assertTrackable(now.guest, now.dck_id, signedIn);
+    shownTo(now, signedIn);
     if (now.version === view.version) return view.json;
   }
   const r = await repo.trackDetailOf(tenant.db, ref, TIMELINE_LIMIT, ROUTE_LIMIT);
-  assertTrackable(r.guest, r.dck_id, signedIn);
-  const json = JSON.stringify(trackDetailResponse.parse(detailOf(deps, req, r)));
+  const json = JSON.stringify(trackDetailResponse.parse(detailOf(deps, req, r, shownTo(r, signedIn))));
   views.set(key, { version: r.version!, json });
   return json;
 }
 
-/** The view of trackDetailOf's record. */
-function detailOf(deps: TrackDetailDeps, req: TrackRequest, r: repo.TrackDetailRecord): TrackDetailResponse {
+/** The view of trackDetailOf's record, with only the `shown` sections filled. */
+function detailOf(
+  deps: TrackDetailDeps,
+  req: TrackRequest,
+  r: repo.TrackDetailRecord,
+  shown: Shown,
+): TrackDetailResponse {
   const live = r.dsts_complete !== 'T';
-  const ends = r.ends;
+  const ends = shown.map ? r.ends : [];
+  const route = shown.map ? r.route : [];
   return {
     live,
     timeline: r.timeline.map((t) => ({ ...t, dtr_kind: t.dtr_kind as TraceKind })),
-    route: r.route,
+    route,
     markers: { collection: point(ends[0]), delivery: ends.length > 1 ? point(ends.at(-1)) : null },
-    driver: live ? (r.route.at(-1) ?? null) : null,
-    stock: r.stock,
-    signatures: r.signatures.map((s) => ({ ...s, url: publicImageUrl('signature', req, s.dsig_id) })),
-    photos: r.photos.map((p) => ({ ...p, url: publicImageUrl('photo', req, p.dpho_id) })),
-    map: { tileUrl: deps.mapTileUrl ?? '', attribution: deps.mapAttribution ?? '', zoom: MAP_DEFAULT_ZOOM },
+    driver: live ? (route.at(-1) ?? null) : null,
+    stock: shown.stock ? r.stock : [],
+    signatures: shown.signatures
+      ? r.signatures.map((s) => ({ ...s, url: publicImageUrl('signature', req, s.dsig_id) }))
+      : [],
+    photos: shown.signatures
+      ? r.photos.map((p) => ({ ...p, url: publicImageUrl('photo', req, p.dpho_id) }))
+      : [],
+    map: {
+      tileUrl: shown.map ? (deps.mapTileUrl ?? '') : '',
+      attribution: deps.mapAttribution ?? '',
+      zoom: MAP_DEFAULT_ZOOM,
+    },
+    shown,
   };
 }
 
@@ -120,7 +157,9 @@ export async function trackImage(
   id: number,
   caller: AuthContext | undefined,
 ): Promise<ImageOut> {
-  const { tenant, dck_id } = await trackedDocket(deps, req, caller);
+  const { tenant, dck_id, tracking } = await trackedDocket(deps, req, caller);
+  // A guest sees signatures and photos only where the tracking settings show them.
+  if (tracking?.aset_track_signatures === 'F') throw new AppError('NOT_FOUND', MSG.trackingNotFound);
   const found =
     kind === 'signature' ? await repo.signatureImage(tenant.db, id) : await repo.photoImage(tenant.db, id);
   if (!found || found.dck_id !== dck_id) throw new AppError('NOT_FOUND', MSG.trackingNotFound);

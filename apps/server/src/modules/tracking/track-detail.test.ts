@@ -256,6 +256,63 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
     expect((await detail(delivered.ref)).statusCode).toBe(200);
   });
 
+  it("shows a guest only what the tenant's tracking settings allow, and a signed-in user everything", async () => {
+    const setting = (key: string) =>
+      and(eq(settings.sett_group, 'default'), eq(settings.sett_key, key), eq(settings.sett_cust_id, 0));
+    const set = async (key: string, value: string | null) => {
+      await db().delete(settings).where(setting(key));
+      if (value !== null)
+        await db().insert(settings).values({ sett_group: 'default', sett_key: key, sett_value: value });
+    };
+    const systemTracking = () => post(t.app, '/api/system/tracking', { database: TENANT_A });
+    expect((await systemTracking()).json()).toEqual({
+      aset_web_tracking: 'T',
+      aset_web_quicktracking: 'T',
+      aset_track_map: 'T',
+      aset_track_stock: 'T',
+      aset_track_signatures: 'T',
+    });
+    const customer = await loginAs(t.app, ...CUSTOMER);
+    const asUser = () =>
+      post(t.app, '/api/docket/track/detail', { database: TENANT_A, tracking_ref: delivered.ref }, customer);
+    // Served (and kept) once with everything shown, then the settings narrow the guest's view.
+    expect(((await detail(delivered.ref)).json() as TrackDetailResponse).stock.length).toBeGreaterThan(0);
+    try {
+      for (const key of ['aset_track_map', 'aset_track_stock', 'aset_track_signatures']) await set(key, 'F');
+      expect((await systemTracking()).json()).toMatchObject({
+        aset_track_map: 'F',
+        aset_track_signatures: 'F',
+      });
+      const guest = (await detail(delivered.ref)).json() as TrackDetailResponse;
+      expect(guest.shown).toEqual({ map: false, stock: false, signatures: false });
+      expect(guest).toMatchObject({ route: [], stock: [], signatures: [], photos: [], driver: null });
+      expect(guest.markers).toEqual({ collection: null, delivery: null });
+      expect(guest.map.tileUrl).toBe('');
+      expect(guest.timeline.length).toBeGreaterThan(0);
+      expect((await image(sigId, delivered.ref)).statusCode).toBe(404);
+      // A user signed in to the database sees every section.
+      const user = (await asUser()).json() as TrackDetailResponse;
+      expect(user.shown).toEqual({ map: true, stock: true, signatures: true });
+      expect(user.signatures[0]!.dsig_id).toBe(sigId);
+
+      // Public tracking off: a guest is refused every tracking call; the user is not.
+      await set('aset_web_tracking', 'F');
+      expect((await detail(delivered.ref)).statusCode).toBe(401);
+      expect(
+        (await post(t.app, '/api/docket/track', { database: TENANT_A, tracking_ref: delivered.ref }))
+          .statusCode,
+      ).toBe(401);
+      expect((await image(sigId, delivered.ref)).statusCode).toBe(401);
+      expect((await asUser()).statusCode).toBe(200);
+    } finally {
+      for (const key of ['aset_track_map', 'aset_track_stock', 'aset_track_signatures', 'aset_web_tracking'])
+        await set(key, null);
+    }
+    const again = (await detail(delivered.ref)).json() as TrackDetailResponse;
+    expect(again.shown).toEqual({ map: true, stock: true, signatures: true });
+    expect((await image(sigId, delivered.ref)).statusCode).toBe(200);
+  });
+
   it('serves a signature image only by the reference of its own docket', async () => {
     const ok = await image(sigId, delivered.ref);
     expect(ok.statusCode).toBe(200);

@@ -205,6 +205,8 @@ const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"
 export interface TrackDetailRecord {
   /** general.GuestAccessAllowed of the tenant (null when unset). */
   guest: string | null;
+  /** The tenant's tracking settings that narrow what guests see (settings group default, by key). */
+  tracking: Record<string, string>;
   dck_id: number | null;
   dsts_complete: string | null;
   /** The version of all this (trackVersionOf's), read in the same snapshot. */
@@ -254,15 +256,20 @@ const trackVersionSql = `concat_ws(':', d.xmin::text,
     (select count(*) || '/' || coalesce(max(g.dsig_id), 0) from docket_signatures g where g.dsig_dck_id = d.dck_id),
     (select count(*) || '/' || coalesce(max(h.dpho_id), 0) from docket_photos h where h.dpho_dck_id = d.dck_id))`;
 
-/** The guest flag, the docket of a tracking reference and its view's version (see trackVersionSql). */
+/** The guest flags, the docket of a tracking reference and its view's version (see trackVersionSql). */
 export interface TrackVersionRecord {
   guest: string | null;
+  /** The tenant's tracking settings that narrow what guests see (settings group default, by key). */
+  tracking: Record<string, string>;
   dck_id: number | null;
   version: string | null;
 }
 
 const guestFlagSql = `(select sett_value from settings
-      where sett_group = 'general' and sett_key = 'GuestAccessAllowed' and sett_cust_id = 0) as guest`;
+      where sett_group = 'general' and sett_key = 'GuestAccessAllowed' and sett_cust_id = 0) as guest,
+    (select coalesce(json_object_agg(sett_key, sett_value), '{}') from settings
+      where sett_group = 'default' and sett_cust_id = 0
+        and sett_key in ('aset_web_tracking', 'aset_track_map', 'aset_track_stock', 'aset_track_signatures')) as tracking`;
 
 const trackVersionStatement: NamedStatement = {
   name: 'track_version',
@@ -272,8 +279,8 @@ const trackVersionStatement: NamedStatement = {
 };
 
 /**
- * What checks a kept public tracking view in one small statement: the tenant's guest-access flag,
- * the docket the reference names (null when none) and the version of its view, as trackDetailOf
+ * What checks a kept public tracking view in one small statement: the tenant's guest-access flag
+ * and tracking settings, the docket the reference names (null when none) and the version of its view, as trackDetailOf
  * answers it.
  */
 export async function trackVersionOf(db: Db, ref: string): Promise<TrackVersionRecord> {
@@ -322,7 +329,7 @@ const trackDetailStatement: NamedStatement = {
 
 /**
  * The public tracking view's data of one tracking reference in one statement (one round trip; it
- * was eight): the tenant's guest-access flag, the docket and whether its status is complete, the
+ * was eight): the tenant's guest-access flag and tracking settings, the docket and whether its status is complete, the
  * version of its view (trackVersionOf's), and
  * as JSON its public timeline (at most `timelineLimit`), route (the newest `routeLimit` positions,
  * oldest first), address points, stock, signatures and photos (without images).

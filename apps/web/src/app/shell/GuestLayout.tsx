@@ -6,6 +6,7 @@ import { TenantBrand } from '../../components/TenantBrand';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
 import { useGuestAccessAllowed } from '../../features/auth/api/guest-access';
 import { useGuestTenant } from '../../features/auth/use-guest-tenant';
+import { useQuickTracking } from '../../features/tracking/api/system-tracking';
 import { useTenantTheme } from '../../lib/tenant-theme';
 import { MENU_BREAKPOINT } from '../../lib/theme';
 import { GuestNavbar } from './GuestNavbar';
@@ -14,8 +15,8 @@ import { GuestNavbar } from './GuestNavbar';
 const ASIDE_WIDTH = 240;
 
 /**
- * The frame of public screens for guests: the database's brand, a tracking-reference box and
- * 'Login' (on small screens the box takes its own row). The right-hand navbar shows only if a
+ * The frame of public screens for guests: the database's brand, a tracking-reference box (unless
+ * the tenant's tracking settings turn it off) and 'Login' (on small screens the box takes its own row). The right-hand navbar shows only if a
  * database is chosen, guest access is allowed and the screen is not the quote screen (spec
  * "access…" §2 menus); while it shows, its Login link stands in for the header's.
  */
@@ -25,12 +26,13 @@ export function GuestLayout() {
   const { pathname } = useLocation();
   const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`) ?? false;
   const allowed = useGuestAccessAllowed(guest.chosen ? guest.database?.name : null);
+  const quickTracking = useQuickTracking(guest.database?.name);
   const withNavbar = guest.chosen && allowed && pathname !== '/docket/quote';
   const navbarShown = withNavbar && !compact;
 
   return (
     <AppShell
-      header={{ height: compact ? 112 : 64 }}
+      header={{ height: compact && quickTracking ? 112 : 64 }}
       aside={{
         width: ASIDE_WIDTH,
         breakpoint: MENU_BREAKPOINT + 1,
@@ -43,7 +45,7 @@ export function GuestLayout() {
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <TenantBrand tenant={tenant} />
             <Group gap="sm" wrap="nowrap">
-              {!compact && <TrackingRefInput w={240} />}
+              {!compact && quickTracking && <TrackingRefInput w={240} />}
               {!navbarShown && (
                 <Button component={Link} to="/login" variant="light" leftSection={<IconLogin size={16} />}>
                   Login
@@ -51,7 +53,7 @@ export function GuestLayout() {
               )}
             </Group>
           </Group>
-          {compact && <TrackingRefInput mt="sm" />}
+          {compact && quickTracking && <TrackingRefInput mt="sm" />}
         </Container>
       </AppShell.Header>
       {withNavbar && (

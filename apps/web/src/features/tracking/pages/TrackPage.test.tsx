@@ -82,6 +82,7 @@ const detail = (over: Partial<TrackDetailResponse> = {}): TrackDetailResponse =>
     },
   ],
   map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', attribution: 'Tiles', zoom: 6 },
+  shown: { map: true, stock: true, signatures: true },
   ...over,
 });
 
@@ -141,6 +142,25 @@ describe('the tracking view', () => {
     expect(screen.queryByTestId('leaflet')).toBeNull();
     expect(screen.getByRole('region', { name: 'Tracking View' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Signatures' })).toBeTruthy();
+  });
+
+  it("leaves out the sections the tenant's tracking settings do not show", async () => {
+    mockApi({
+      '/api/docket/track': reply(summary),
+      '/api/docket/track/detail': reply(
+        detail({
+          stock: [],
+          signatures: [],
+          photos: [],
+          shown: { map: true, stock: false, signatures: false },
+        }),
+      ),
+    });
+    renderTrack();
+    expect(await screen.findByRole('region', { name: 'Tracking View' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Map View' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Stock List' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Signatures' })).toBeNull();
   });
 
   it("says the spec's message for an unknown reference and asks for no details", async () => {

@@ -58,8 +58,8 @@ function useTrackingRef() {
 
 /**
  * The tracking view (spec "bookings…" §2): heading 'Tracking Reference {ref}', Order Summary, Map
- * View, Tracking View, Stock List and Signatures; the details load once the summary found the
- * reference, and both follow the live stream.
+ * View, Tracking View, Stock List and Signatures (a guest sees the sections the tenant's tracking
+ * settings show); the details load once the summary found the reference, and both follow the live stream.
  */
 export default function TrackPage() {
   const ref = useTrackingRef();
@@ -114,10 +114,12 @@ export default function TrackPage() {
       )}
       {track.data && detail.data && (
         <>
-          <MapView detail={detail.data} />
+          {detail.data.shown.map && <MapView detail={detail.data} />}
           <TrackingTimeline events={detail.data.timeline} />
-          <StockList stock={detail.data.stock} />
-          <Signatures signatures={detail.data.signatures} photos={detail.data.photos} />
+          {detail.data.shown.stock && <StockList stock={detail.data.stock} />}
+          {detail.data.shown.signatures && (
+            <Signatures signatures={detail.data.signatures} photos={detail.data.photos} />
+          )}
         </>
       )}
     </Stack>
