@@ -17,10 +17,9 @@ export const onTimeDelivery: ReportDefinition = {
     { key: 'rate', title: 'On-time rate', kind: 'percent' },
   ],
   chart: { type: 'bar', x: 'account', y: ['rate'] },
-  // One pass over dockets_report_idx: the deliveries recorded in the trace (a delivery is never
-  // before its booking, so the range's start bounds that scan) joined by hash, and each docket's last
-  // deadline read from dck_last_deadline in the same index (one look-up of docket_addresses per
-  // delivered docket took two thirds of the time at 1,000,000 dockets, bench:report).
+  // One pass over dockets_report_idx: each docket's first delivery (dck_delivered_at, kept by a
+  // trigger on trace_records) and last deadline (dck_last_deadline) are in the index itself; grouping
+  // the trace's deliveries and joining them took most of the time at 1,000,000 dockets (bench:report).
   query: (p) => sql`
     select c.cust_acc_code as account, count(*)::int as delivered,
            count(*) filter (where x.delivered_at <= x.deadline)::int as on_time,
@@ -29,16 +28,10 @@ export const onTimeDelivery: ReportDefinition = {
                  / nullif(count(*) filter (where x.deadline is not null), 0), 1)::float8 as rate
     from (
       select d.dck_cust_id,
-             coalesce(t.delivered_at, case when d.dck_status = 'D' then d.dck_status_time end) as delivered_at,
+             coalesce(d.dck_delivered_at, case when d.dck_status = 'D' then d.dck_status_time end) as delivered_at,
              d.dck_last_deadline as deadline
       from dockets d
-      left join (
-        select tr.dtr_dck_id, min(tr.dtr_scandate) as delivered_at
-        from trace_records tr
-        where tr.dtr_kind = 'status' and tr.dsts_id = 'D' and tr.dtr_scandate >= ${p.from}
-        group by tr.dtr_dck_id
-      ) t on t.dtr_dck_id = d.dck_id
-      where ${bookedInRange(p)} and (t.delivered_at is not null or d.dck_status = 'D')
+      where ${bookedInRange(p)} and (d.dck_delivered_at is not null or d.dck_status = 'D')
     ) x
     join customers c on c.cust_id = x.dck_cust_id
     group by c.cust_acc_code
