@@ -7,7 +7,9 @@
  * CLS <= 0.02.
  *   CHROME_PATH  the browser Lighthouse drives (/usr/bin/chromium)
  *   BENCH_RUNS   runs per page and form factor (3)
+ *   BENCH_WEB_REPORTS  a folder to keep each run's Lighthouse report (JSON) in, to read its diagnostics
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
@@ -16,6 +18,7 @@ import { formatSizes, routeSizes } from '../apps/web/budget/route-sizes';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 const DEMO = 'Demo Couriers';
 
 interface Figures {
@@ -54,6 +57,11 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { audits, categories } = result.lhr;
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${formFactor}.json`;
+      writeFileSync(resolve(REPORTS_DIR, name), JSON.stringify(result.lhr));
+    }
     return {
       score: Math.round((categories.performance?.score ?? 0) * 100),
       lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,

@@ -124,6 +124,7 @@ describe('BookingListPage, row modals (spec "bookings…" §2 Modals)', () => {
         signatures: [],
         photos: [],
         map: { tileUrl: '', attribution: '', zoom: 6 },
+        shown: { map: true, stock: true, signatures: true },
       }),
     });
 
