@@ -3,7 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -149,7 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  // Security headers (helmet), its middleware built once: @fastify/helmet built it again on every
+  // request (about 5 % of a small call's CPU, bench:control).
+  const securityHeaders = helmet({
     // The booking screen opens the card provider's page (another site, Stripe's) in a window it
     // watches; plain 'same-origin' would cut that link and the screen would take the payment as
     // abandoned. Popups keep it; nothing else of the policy changes.
@@ -166,6 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
       },
     },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   // API answers over 1 KB go out brotli (quality 4, the plugin's default for speed) or gzip, as the
   // browser accepts; the web app's files are compressed at build time and sent as they are (below).

@@ -86,6 +86,16 @@ describe('web app and API delivery', () => {
     expect(scriptSrc.split(' ')).toEqual(expect.arrayContaining(["'self'", "'wasm-unsafe-eval'"]));
     expect(scriptSrc).not.toContain("'unsafe-eval'");
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // The same headers on every answer: an API call, a refused one and an unknown path.
+    for (const other of [
+      await app.inject({ method: 'POST', url: '/api/database/list', payload: {} }),
+      await app.inject({ method: 'POST', url: '/api/docket/list', payload: {} }),
+      await app.inject('/api/no/such/call'),
+    ]) {
+      expect(other.headers['content-security-policy']).toBe(csp);
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+      expect(other.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    }
   });
 
   it('compresses an API answer over 1 KB per Accept-Encoding and never lets it be cached', async () => {

@@ -38,14 +38,14 @@ const publicImageUrl = (kind: 'signature' | 'photo', req: TrackRequest, id: numb
   `/api/docket/track/${kind}/${id}?${new URLSearchParams({ database: req.database, tracking_ref: req.tracking_ref.toUpperCase() }).toString()}`;
 
 /** Views kept per tenant database, by database and reference: their version and their JSON. */
-const kept = new WeakMap<Db, LRUCache<string, { version: string; json: string }>>();
-/** At most this many characters of kept views per tenant database (about 16 MB). */
-const KEPT_CHARS = 16 * 1024 * 1024;
+const kept = new WeakMap<Db, LRUCache<string, { version: string; json: Buffer }>>();
+/** At most this many bytes of kept views per tenant database (16 MB). */
+const KEPT_BYTES = 16 * 1024 * 1024;
 
 function keptOf(db: Db) {
   let views = kept.get(db);
   if (!views) {
-    views = new LRUCache({ maxSize: KEPT_CHARS, sizeCalculation: (v) => v.json.length + v.version.length });
+    views = new LRUCache({ maxSize: KEPT_BYTES, sizeCalculation: (v) => v.json.length + v.version.length });
     kept.set(db, views);
   }
   return views;
@@ -79,7 +79,7 @@ function shownTo(
 
 /**
  * docket/track/detail (public, the same checks as docket/track): the Tracking View, Stock List,
- * Signatures and Map View of the one docket the reference names, as JSON (trackDetailResponse).
+ * Signatures and Map View of the one docket the reference names, as JSON bytes (trackDetailResponse, UTF-8).
  * Nothing of any other docket; no price, contact, driver or customer reference. The tenant's
  * tracking settings (default group) close it to guests (aset_web_tracking) or leave sections out
  * of a guest's view (aset_track_map, _stock, _signatures; `shown` says which). A view served before is kept (per process, 16 MB per tenant)
@@ -94,7 +94,7 @@ export async function trackDetailJson(
   deps: TrackDetailDeps,
   req: TrackRequest,
   caller: AuthContext | undefined,
-): Promise<string> {
+): Promise<Buffer> {
   const tenant = tenantByName(deps, req.database);
   const ref = req.tracking_ref.toUpperCase();
   const signedIn = caller?.tenant.name === tenant.name;
@@ -103,12 +103,15 @@ export async function trackDetailJson(
   const key = `${req.database}\n${ref}\n${signedIn ? 'user' : 'guest'}`;
   const view = views.get(key);
   if (view) {
+    // The settings are in the version: the same version, the same guest flags and sections.
     const now = await repo.trackVersionOf(tenant.db, ref);
-    shownTo(now, signedIn);
     if (now.version === view.version) return view.json;
   }
   const r = await repo.trackDetailOf(tenant.db, ref, TIMELINE_LIMIT, ROUTE_LIMIT);
-  const json = JSON.stringify(trackDetailResponse.parse(detailOf(deps, req, r, shownTo(r, signedIn))));
+  // Kept as UTF-8 bytes: a kept view is written out as it is, not encoded again per answer.
+  const json = Buffer.from(
+    JSON.stringify(trackDetailResponse.parse(detailOf(deps, req, r, shownTo(r, signedIn)))),
+  );
   views.set(key, { version: r.version!, json });
   return json;
 }

@@ -256,11 +256,8 @@ const trackVersionSql = `concat_ws(':', d.xmin::text,
     (select count(*) || '/' || coalesce(max(g.dsig_id), 0) from docket_signatures g where g.dsig_dck_id = d.dck_id),
     (select count(*) || '/' || coalesce(max(h.dpho_id), 0) from docket_photos h where h.dpho_dck_id = d.dck_id))`;
 
-/** The guest flags, the docket of a tracking reference and its view's version (see trackVersionSql). */
+/** The docket of a tracking reference and its view's version (see trackVersionSql). */
 export interface TrackVersionRecord {
-  guest: string | null;
-  /** The tenant's tracking settings that narrow what guests see (settings group default, by key). */
-  tracking: Record<string, string>;
   dck_id: number | null;
   version: string | null;
 }
@@ -273,15 +270,16 @@ const guestFlagSql = `(select sett_value from settings
 
 const trackVersionStatement: NamedStatement = {
   name: 'track_version',
-  text: `select ${guestFlagSql}, d.dck_id, case when d.dck_id is null then null else ${trackVersionSql} end as version
+  text: `select d.dck_id, case when d.dck_id is null then null else ${trackVersionSql} end as version
   from (select 1) one
   left join dockets d on d.tracking_reference = $1`,
 };
 
 /**
- * What checks a kept public tracking view in one small statement: the tenant's guest-access flag
- * and tracking settings, the docket the reference names (null when none) and the version of its view, as trackDetailOf
- * answers it.
+ * What checks a kept public tracking view in one small statement: the docket the reference names
+ * (null when none) and the version of its view, as trackDetailOf answers it. The settings are not
+ * read: they are part of the version (context_versions 'lookups'), so an unchanged version means
+ * the guest flags the kept view was served under still hold.
  */
 export async function trackVersionOf(db: Db, ref: string): Promise<TrackVersionRecord> {
   const [row] = await namedQuery<TrackVersionRecord>(db, trackVersionStatement, [ref]);
