@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness';
+import { choose, fillDemoRoute, settle } from './ui';
 
 let h: Harness;
 
@@ -12,27 +13,12 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** Picks `option` in the select (combobox) labelled `label`. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Lets a notification finish sliding in before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(500);
-
-/** Signs in from the login screen, choosing the database first. */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
+/** Submits the login form on Demo Couriers (the page is on it), whatever the answer. */
+async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await choose(page, 'Database', 'Demo Couriers');
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-}
-
-/** Fills the named inputs inside one titled address section of the booking screen. */
-async function fillAddress(page: Page, section: string, fields: Record<string, string>): Promise<void> {
-  const group = page.getByRole('group', { name: section });
-  for (const [label, value] of Object.entries(fields)) await group.getByLabel(label).fill(value);
 }
 
 /** Asserts the Order Summary of the Manchester → London booking, and that no price shows. */
@@ -57,7 +43,7 @@ describe('booking portal in Chromium', () => {
     await page.getByText(/^Version \S+ \/ /).waitFor();
     await h.screenshot(page, 'login');
 
-    await signIn(page, 'customer', 'Customer#2026');
+    await submitLogin(page, 'customer', 'Customer#2026');
     await page.getByRole('heading', { name: 'Welcome, Casey' }).waitFor();
     await page.getByRole('heading', { name: 'Latest bookings' }).waitFor();
     await page.getByRole('row').nth(1).waitFor();
@@ -65,18 +51,7 @@ describe('booking portal in Chromium', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'New booking' }).click();
     await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
-    await fillAddress(page, 'Address 1: Collect from', {
-      Company: 'Piccadilly Plaza',
-      Street: 'Portland Street',
-      Town: 'Manchester',
-      Postcode: 'M1 1AE',
-    });
-    await fillAddress(page, 'Address 2: Deliver from', {
-      Company: 'Buckingham Palace',
-      Street: 'The Mall',
-      Town: 'London',
-      Postcode: 'SW1A 1AA',
-    });
+    await fillDemoRoute(page);
     // The default account books with a small van; this booking goes by car (tariff 4).
     await choose(page, 'Vehicle / tariff', 'Car');
 
@@ -146,7 +121,7 @@ describe('booking portal in Chromium', () => {
     const page = await context.newPage();
 
     await page.goto('/login');
-    await signIn(page, 'customer', 'not-the-password');
+    await submitLogin(page, 'customer', 'not-the-password');
     await page.getByText('Authentication Error').waitFor();
     await page.getByText('The username or password is incorrect').waitFor();
     await settle(page);

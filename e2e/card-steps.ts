@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WORLDPAY_FAKE_CARD } from '../apps/server/src/test/fakes/worldpay-fake';
-import { choose, fillAddress, signIn } from './ui';
+import { choose, fillDemoRoute, signIn } from './ui';
 
 /** A screenshot step (axe runs on it), or none. */
 type Shot = (page: Page, name: string) => Promise<void>;
@@ -20,18 +20,7 @@ export async function toCardCapture(
   await page.getByRole('banner').getByRole('button', { name: 'New booking' }).click();
   await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
   await choose(page, 'Account', new RegExp(`^${database} Walk-in Card Customer`));
-  await fillAddress(page, 'Address 1: Collect from', {
-    Company: 'Piccadilly Plaza',
-    Street: 'Portland Street',
-    Town: 'Manchester',
-    Postcode: 'M1 1AE',
-  });
-  await fillAddress(page, 'Address 2: Deliver from', {
-    Company: 'Buckingham Palace',
-    Street: 'The Mall',
-    Town: 'London',
-    Postcode: 'SW1A 1AA',
-  });
+  await fillDemoRoute(page);
   await choose(page, 'Vehicle / tariff', 'Car');
   await page.getByRole('button', { name: 'Quote' }).click();
   await page.getByText(/^Total £[\d,]+\.\d{2}$/).waitFor();

@@ -98,16 +98,6 @@ export async function fillDemoRoute(page: Page): Promise<void> {
   });
 }
 
-/** Fills the named inputs inside one titled address section of the booking screen. */
-export async function fillAddress(
-  page: Page,
-  section: string,
-  fields: Record<string, string>,
-): Promise<void> {
-  const group = page.getByRole('group', { name: section });
-  for (const [label, value] of Object.entries(fields)) await group.getByLabel(label).fill(value);
-}
-
 /** A 1×1 grey PNG standing in for every map tile. */
 const TILE = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48OQFAAVUAq1UL2BcAAAAAElFTkSuQmCC';
 
