@@ -215,6 +215,8 @@ describe("a card payer on the booking screen paying through Worldpay's card form
     const booked = page.getByRole('heading', { name: /^BOOKING \d+$/ });
     await booked.waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { name: 'Your Booking' }).waitFor();
+    // The declined attempt's 'Payment Unsuccessful' does not stay up over the booking.
+    await expect.poll(() => page.getByText('Payment Unsuccessful').count(), { timeout: 5_000 }).toBe(0);
     await shot(page, 'worldpay-booking-complete');
     // No window was opened: the card never left the page's form.
     expect(context.pages()).toHaveLength(1);

@@ -2,9 +2,23 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@courier/contracts';
 import { ApiError } from './api-client';
 
-/** Notifications as `title: message` (spec "access…" §8, "bookings…" §8). */
-export function notifyError(title: string, message: string, autoClose: number | false = 8000): void {
-  notifications.show({ title, message, color: 'red', autoClose });
+/**
+ * Notifications as `title: message` (spec "access…" §8, "bookings…" §8). With an `id`, a notice of
+ * that id already shown gives way to this one, and dismissNotice(id) takes it away.
+ */
+export function notifyError(
+  title: string,
+  message: string,
+  autoClose: number | false = 8000,
+  id?: string,
+): void {
+  if (id) notifications.hide(id);
+  notifications.show({ id, title, message, color: 'red', autoClose });
+}
+
+/** Takes away the notice shown with `id`, if it still shows (e.g. an old payment error once paid). */
+export function dismissNotice(id: string): void {
+  notifications.hide(id);
 }
 
 /** Information, e.g. an expired session at start-up (spec "access…" §2). */

@@ -5,11 +5,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MSG, type DocketCheckoutRequest } from '@courier/contracts';
 import { apiError, mockApi, reply, type Handler } from '../../test/api-mock';
 import { renderApp, testQueryClient } from '../../test/render';
-import { notifyError } from '../../lib/notify';
+import { dismissNotice, notifyError } from '../../lib/notify';
 import { CardPaymentStep } from './components/CardPaymentStep';
 import { PAYMENT_ERROR_MS, useCardPayment } from './use-card-payment';
 
-vi.mock('../../lib/notify', () => ({ notifyError: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notifyError: vi.fn(), dismissNotice: vi.fn() }));
 
 const started = {
   provider: 'sandbox',
@@ -89,6 +89,8 @@ describe('useCardPayment', () => {
     expect(win.close).toHaveBeenCalled();
     expect(onCapture).not.toHaveBeenCalled();
     expect(notifyError).not.toHaveBeenCalled();
+    // An earlier attempt's 'Payment Unsuccessful' does not outlive the booking.
+    expect(dismissNotice).toHaveBeenCalledWith('payment-unsuccessful');
   });
 
   it("returns a declined card to capture with 'Payment Unsuccessful' and the message for 15 s", async () => {
@@ -102,7 +104,12 @@ describe('useCardPayment', () => {
     const { result, onCapture, onBooked } = renderPayment();
     act(() => result.current.start(body));
     await waitFor(() => expect(onCapture).toHaveBeenCalledOnce());
-    expect(notifyError).toHaveBeenCalledWith('Payment Unsuccessful', MSG.paymentError, PAYMENT_ERROR_MS);
+    expect(notifyError).toHaveBeenCalledWith(
+      'Payment Unsuccessful',
+      MSG.paymentError,
+      PAYMENT_ERROR_MS,
+      'payment-unsuccessful',
+    );
     expect(PAYMENT_ERROR_MS).toBe(15_000);
     expect(result.current.failure).toEqual({ message: MSG.paymentError, reason: 'Your card was declined.' });
     expect(win.close).toHaveBeenCalled();
@@ -119,7 +126,12 @@ describe('useCardPayment', () => {
     const { result, onCapture, onPaying } = renderPayment();
     act(() => result.current.start(body));
     await waitFor(() => expect(onCapture).toHaveBeenCalledOnce());
-    expect(notifyError).toHaveBeenCalledWith('Payment Unsuccessful', 'Payment amount not provided', 15_000);
+    expect(notifyError).toHaveBeenCalledWith(
+      'Payment Unsuccessful',
+      'Payment amount not provided',
+      15_000,
+      'payment-unsuccessful',
+    );
     expect(onPaying).not.toHaveBeenCalled();
     expect(win.location.href).toBe('about:blank');
     expect(win.close).toHaveBeenCalled();

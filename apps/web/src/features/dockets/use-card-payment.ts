@@ -7,13 +7,15 @@ import {
   type PostResponse,
 } from '@courier/contracts';
 import { ApiError } from '../../lib/api-client';
-import { notifyError } from '../../lib/notify';
+import { dismissNotice, notifyError } from '../../lib/notify';
 import { useDocketCheckout } from './api/docket-checkout';
 import { DOCKET_LIST_KEY } from './api/docket-list';
 import { postDocketPayment } from './api/docket-payment';
 
 /** Payment errors show 15 s (spec "bookings…" §9: payment errors shown 15000 ms). */
 export const PAYMENT_ERROR_MS = 15_000;
+/** The one 'Payment Unsuccessful' notice: a new attempt or a booking takes the last one away. */
+const PAYMENT_NOTICE = 'payment-unsuccessful';
 /** While the provider has no answer yet (409) the screen asks again this often … */
 export const POLL_MS = 1_500;
 /** … for about the 15 minutes a payment attempt lives. */
@@ -76,7 +78,7 @@ export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOpt
 
   const fail = (f: PaymentFailure) => {
     stop();
-    notifyError(MSG.paymentUnsuccessfulTitle, f.message, PAYMENT_ERROR_MS);
+    notifyError(MSG.paymentUnsuccessfulTitle, f.message, PAYMENT_ERROR_MS, PAYMENT_NOTICE);
     setFailure(f);
     onCapture();
   };
@@ -86,6 +88,7 @@ export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOpt
       (saved) => {
         if (mine !== run.current) return;
         stop();
+        dismissNotice(PAYMENT_NOTICE);
         setFailure(null);
         setBegun(null);
         void queryClient.invalidateQueries({ queryKey: DOCKET_LIST_KEY });
