@@ -5,7 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import type { QuoteView } from '@courier/contracts';
 import { customers, dockets, paymentAuthorisations, settings, worldpayOrders } from '../../db/schema';
 import { buildApp } from '../../app';
-import { ADMIN, booking, DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
+import {
+  ADMIN,
+  booking,
+  CUSTOMER,
+  DB_KINDS,
+  loginAs,
+  post,
+  TENANT_A,
+  TENANT_B,
+  useTestApp,
+} from '../../test/harness';
 import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
 import {
   STRIPE_DECLINE_MESSAGE,
@@ -477,6 +487,16 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       expect(Object.keys(payer.json().fields)).toEqual(['dck_cust_id']);
       const guest = await call('/api/docket/checkout/provider', { dck_cust_id: walkIn!.cust_id });
       expect(guest.statusCode).toBe(401);
+      // Another user's account: a customer not linked to the walk-in account learns nothing of it.
+      const customer = await loginAs(app, ...CUSTOMER);
+      const other = await post(
+        app,
+        '/api/docket/checkout/provider',
+        { dck_cust_id: walkIn!.cust_id },
+        customer,
+      );
+      expect(other.statusCode).toBe(403);
+      expect(other.body).not.toContain('worldpay');
 
       const before = await docketCount();
       const attempt = { ...booking(walkIn!.cust_id), attempt: 'booking-screen-worldpay-1' };
