@@ -173,6 +173,7 @@ describe('the driver page in Chromium', () => {
       .toBeGreaterThan(30);
     const onTheRoad = middle(await seenOnMap(driverMarker));
     expect((await seenOnMap(routeLine)).height).toBeGreaterThan(30);
+    await h.screenshot(guest, 'tracking-live-guest-on-the-road');
 
     // At the delivery address: the marker sits on the delivery marker.
     await context.setGeolocation(LONDON);
