@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import type { DocketTrackingResponse, SignatureRow } from '@courier/contracts';
 import { booking } from '../apps/server/src/test/fixtures';
 import { apiClient } from './api';
@@ -11,7 +12,8 @@ import { notification, serveFakeTiles, settle, signIn } from './ui';
  * job, types a barcode scan, collects, draws a signature with the mouse and delivers. The server
  * then holds the scan, both status changes, positions and the signature. Meanwhile a guest on the
  * docket's public tracking page (never reloaded) sees each step arrive on the timeline, the
- * driver's marker on the map while live, then the signature image. Screens shot after axe.
+ * driver's marker move on its map (in view) as the phone goes from Manchester to London, the route
+ * line drawn behind it, then the signature image. Screens shot after axe.
  */
 
 let h: Harness;
@@ -28,6 +30,17 @@ afterAll(async () => {
 const api = <T>(path: string, body: unknown, token?: string) =>
   apiClient(h.baseUrl).api<T>(path, body, token);
 const login = (username: string, password: string) => apiClient(h.baseUrl).login(username, password);
+
+/** Where the phone is on its run: at the collection (Manchester), on the M6 (Birmingham), at the delivery (London). */
+const MANCHESTER = { latitude: 53.4794, longitude: -2.2453, accuracy: 10 };
+const BIRMINGHAM = { latitude: 52.4862, longitude: -1.8904, accuracy: 10 };
+const LONDON = { latitude: 51.5014, longitude: -0.1419, accuracy: 10 };
+
+/** The middle of a box on the screen. */
+const middle = (b: { x: number; y: number; width: number; height: number }) => ({
+  x: b.x + b.width / 2,
+  y: b.y + b.height / 2,
+});
 
 describe('the driver page in Chromium', () => {
   it('signs in, scans, collects, signs and delivers an allocated docket on a phone', async () => {
@@ -67,8 +80,28 @@ describe('the driver page in Chromium', () => {
     const arrives = (text: string) =>
       expect.poll(() => newest().textContent(), { timeout: 20_000 }).toContain(text);
     const map = guest.getByRole('region', { name: 'Map View' });
-    /** The driver's marker (TrackMap's driver colour) while the docket is live. */
+    /** The driver's marker, the delivery marker and the route line (TrackMap's colours). */
     const driverMarker = map.locator('path.leaflet-interactive[stroke="#1864ab"]');
+    const deliveryMarker = map.locator('path.leaflet-interactive[stroke="#c92a2a"]');
+    const routeLine = map.locator('path.leaflet-interactive[stroke="#1c7ed6"]');
+    /** The shape's box on the guest's screen, once it lies inside the map's visible area. */
+    const seenOnMap = async (shape: Locator) => {
+      await expect
+        .poll(async () => {
+          const frame = await map.locator('.leaflet-container').boundingBox();
+          const box = await shape.boundingBox();
+          return (
+            !!frame &&
+            !!box &&
+            box.x >= frame.x &&
+            box.y >= frame.y &&
+            box.x + box.width <= frame.x + frame.width &&
+            box.y + box.height <= frame.y + frame.height
+          );
+        })
+        .toBe(true);
+      return (await shape.boundingBox())!;
+    };
     await arrives(described('G'));
 
     // The control room sets D01's PIN in the Drivers modal (the PIN is never shown back).
@@ -94,7 +127,7 @@ describe('the driver page in Chromium', () => {
 
     const context = await h.newContext({ width: 390, height: 844 });
     await context.grantPermissions(['geolocation']);
-    await context.setGeolocation({ latitude: 53.4794, longitude: -2.2453, accuracy: 10 });
+    await context.setGeolocation(MANCHESTER);
     const page = await context.newPage();
     await page.goto('/driver');
     await page.getByRole('heading', { name: 'Driver sign in', level: 1 }).waitFor();
@@ -125,11 +158,31 @@ describe('the driver page in Chromium', () => {
     await arrives('Scanned PARCEL-E2E-1');
     await map.locator('.leaflet-tile-loaded').first().waitFor();
     await expect.poll(() => driverMarker.count(), { timeout: 20_000 }).toBe(1);
+    await seenOnMap(driverMarker);
 
     await page.getByRole('button', { name: 'Collected' }).click();
     await page.getByRole('heading', { name: 'Delivery', level: 2 }).waitFor();
     await expect(page.getByText('Collected', { exact: true }).first().isVisible()).resolves.toBe(true);
     await arrives(described('P'));
+    const atCollection = middle(await seenOnMap(driverMarker));
+
+    // On the road: the phone's new position moves the guest's marker south and draws the route.
+    await context.setGeolocation(BIRMINGHAM);
+    await expect
+      .poll(async () => middle((await driverMarker.boundingBox())!).y - atCollection.y, { timeout: 20_000 })
+      .toBeGreaterThan(30);
+    const onTheRoad = middle(await seenOnMap(driverMarker));
+    expect((await seenOnMap(routeLine)).height).toBeGreaterThan(30);
+    await h.screenshot(guest, 'tracking-live-guest-on-the-road');
+
+    // At the delivery address: the marker sits on the delivery marker.
+    await context.setGeolocation(LONDON);
+    await expect
+      .poll(async () => middle((await driverMarker.boundingBox())!).y - onTheRoad.y, { timeout: 20_000 })
+      .toBeGreaterThan(30);
+    const atDelivery = middle(await seenOnMap(driverMarker));
+    const delivery = middle(await seenOnMap(deliveryMarker));
+    expect(Math.hypot(atDelivery.x - delivery.x, atDelivery.y - delivery.y)).toBeLessThan(15);
 
     await page.getByRole('textbox', { name: 'Signed by' }).fill('Ann Other');
     const pad = page.getByTestId('signature-pad');
@@ -161,8 +214,10 @@ describe('the driver page in Chromium', () => {
       await signature.elementHandle(),
     );
     await expect.poll(() => driverMarker.count(), { timeout: 20_000 }).toBe(0);
-    // The route the driver's reports drew stays (the line and the two address markers at least).
-    expect(await map.locator('path.leaflet-interactive').count()).toBeGreaterThanOrEqual(3);
+    // The route the driver's reports drew stays, Manchester to London.
+    const route = await seenOnMap(routeLine);
+    expect(route.height).toBeGreaterThan(100);
+    expect(Math.abs(route.y + route.height - delivery.y)).toBeLessThan(15);
     expect(await guest.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await settle(guest);
     await h.screenshot(guest, 'tracking-live-guest');
@@ -175,7 +230,10 @@ describe('the driver page in Chromium', () => {
     expect(kinds).toContain('status P');
     expect(kinds[0]).toBe('status D');
     expect(kinds).toContain('position');
-    expect(trace.records.find((r) => r.dtr_kind === 'position')).toMatchObject({ dtr_latitude: 53.4794 });
+    const reported = trace.records.filter((r) => r.dtr_kind === 'position').map((r) => r.dtr_latitude);
+    expect(reported).toEqual(
+      expect.arrayContaining([MANCHESTER.latitude, BIRMINGHAM.latitude, LONDON.latitude]),
+    );
     const sigs = await api<SignatureRow[]>(
       '/api/docket/signature/list',
       { _docketId: booked.dck_id },

@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
+import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
 
 /** Where the map opens when the docket has no point at all: the middle of Great Britain. */
@@ -8,7 +8,27 @@ const GB: MapPoint = { lat: 54.0, lon: -2.5 };
 /** How long the first tile may take before the map counts as unavailable (offline, blocked). */
 const FIRST_TILE_MS = 15_000;
 
+/** How close (px) to the map's edge the driver may come before the map pans to keep them in view. */
+const DRIVER_MARGIN_PX = 40;
+
 const at = (p: MapPoint): [number, number] => [p.lat, p.lon];
+
+/**
+ * Keeps the driver in view while the live stream moves them: a MapContainer opens once at its
+ * centre and zoom, so a position arriving later (the driver's first, or one past the edge) would
+ * otherwise be off the map. Pans only when the driver is outside the view (less its margin), and
+ * only when their position changes: the user's own panning and zoom are left alone meanwhile.
+ */
+function KeepInView({ point }: { point: MapPoint | null }) {
+  const map = useMap();
+  const lat = point?.lat;
+  const lon = point?.lon;
+  useEffect(() => {
+    if (lat === undefined || lon === undefined) return;
+    map.panInside([lat, lon], { padding: [DRIVER_MARGIN_PX, DRIVER_MARGIN_PX] });
+  }, [map, lat, lon]);
+  return null;
+}
 
 export interface TrackMapProps {
   detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver' | 'map'>;
@@ -19,7 +39,8 @@ export interface TrackMapProps {
 /**
  * The Map View's Leaflet map (its own lazy chunk with Leaflet's CSS): collection and delivery
  * markers, the route travelled as a line and the driver's last position while live, at the
- * spec's default zoom, centred on the driver, else the delivery, else the collection.
+ * spec's default zoom, centred on the driver, else the delivery, else the collection; the driver's
+ * later positions stay in view (KeepInView).
  */
 export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
   const { route, markers, driver, map } = detail;
@@ -78,6 +99,7 @@ export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
           <Tooltip>Driver</Tooltip>
         </CircleMarker>
       )}
+      <KeepInView point={driver} />
     </MapContainer>
   );
 }
