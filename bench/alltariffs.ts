@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { openTenant } from '../apps/server/src/db/tenants';
-import { benchLoad, benchPost, rssMb, startBenchServer } from './bench-server';
+import { benchLoad, benchPost, cpuMs, pgCpuMs, rssMb, startBenchServer } from './bench-server';
 import { ensureDatabase, seedBenchDockets } from './bench-db';
 
 const ADMIN_URL =
@@ -58,22 +58,23 @@ async function main() {
     if (priced.length !== 11) throw new Error(`expected all eleven tariffs priced, got ${priced.join(', ')}`);
     const idleRss = rssMb(server.pid!);
     await benchLoad(base, Math.min(DURATION, 5), 'warm-up', '/api/quote/alltariffs/list', body);
-    const ceiling = await benchLoad(base, DURATION, 'ceiling: SELECT 1', '/api/ping', {});
-    const quote = await benchLoad(
-      base,
-      DURATION,
-      'quote/alltariffs/list (11 tariffs)',
-      '/api/quote/alltariffs/list',
-      body,
-    );
+    /** A load with the CPU each request cost the server and its PostgreSQL backends (ms, from /proc). */
+    const measured = async (title: string, path: string, payload: unknown) => {
+      const [node0, pg0] = [cpuMs(server.pid!), pgCpuMs(DB)];
+      const r = await benchLoad(base, DURATION, title, path, payload);
+      const n = Math.max(1, r.rps * DURATION);
+      return { ...r, nodeCpu: (cpuMs(server.pid!) - node0) / n, pgCpu: (pgCpuMs(DB) - pg0) / n };
+    };
+    const ceiling = await measured('ceiling: SELECT 1', '/api/ping', {});
+    const quote = await measured('quote/alltariffs/list (11 tariffs)', '/api/quote/alltariffs/list', body);
     const rows = [ceiling, quote];
     console.log(`\nguest quote M1 1AE → SW1A 1AA, 11 tariffs priced; 10 connections, ${DURATION} s each`);
     console.log(
-      'route                                          req/s    p50 ms  p99 ms  % of ceiling  non-2xx',
+      'route                                          req/s    p50 ms  p99 ms  % of ceiling  non-2xx  CPU ms/req: Node  PostgreSQL',
     );
     for (const r of rows)
       console.log(
-        `${r.title.padEnd(46)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling.rps) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}`,
+        `${r.title.padEnd(46)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling.rps) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}  ${r.nodeCpu.toFixed(2).padStart(16)}  ${r.pgCpu.toFixed(2).padStart(10)}`,
       );
     const share = quote.rps / ceiling.rps;
     console.log(
