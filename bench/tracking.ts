@@ -24,7 +24,7 @@ import * as s from '../apps/server/src/db/schema';
 import { DEMO_DRIVER_PIN } from '../apps/server/src/db/seed/tracking';
 import { openTenant } from '../apps/server/src/db/tenants';
 import { signaturePng } from '../apps/server/src/lib/png';
-import { benchLoad, benchPost, cpuMs, rssMb, startBenchServer } from './bench-server';
+import { benchLoad, benchPost, cpuMs, pgCpuMs, rssMb, startBenchServer } from './bench-server';
 import { ensureDatabase, seedBenchDockets } from './bench-db';
 
 const ADMIN_URL =
@@ -147,9 +147,15 @@ async function main() {
       track,
     );
     const load = async (title: string, path: string, body: unknown) => {
-      const before = cpuMs(server.pid!);
+      const [before, pgBefore] = [cpuMs(server.pid!), pgCpuMs(DB)];
       const r = await benchLoad(base, DURATION, title, path, body);
-      return { ...r, cpu: (cpuMs(server.pid!) - before) / Math.max(1, r.total), load1: loadavg()[0]! };
+      const n = Math.max(1, r.total);
+      return {
+        ...r,
+        cpu: (cpuMs(server.pid!) - before) / n,
+        pgCpu: (pgCpuMs(DB) - pgBefore) / n,
+        load1: loadavg()[0]!,
+      };
     };
     if (ONLY !== 'position') {
       await load('warm-up', '/api/docket/track/detail', track);
@@ -163,11 +169,11 @@ async function main() {
         `\n${DOCKETS.toLocaleString('en-GB')} dockets; the tracked docket's answer: ${detail.timeline.length} events on its timeline, ${detail.route.length} points on its route, ${detail.signatures.length} signatures; 10 connections, ${DURATION} s each`,
       );
       console.log(
-        'route                          req/s    p50 ms  p99 ms  % of ceiling  non-2xx  CPU ms/req  load avg',
+        'route                          req/s    p50 ms  p99 ms  % of ceiling  non-2xx  CPU ms/req: Node  PostgreSQL  load avg',
       );
       for (const r of rows)
         console.log(
-          `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}  ${r.cpu.toFixed(2).padStart(10)}  ${r.load1.toFixed(2).padStart(8)}`,
+          `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}  ${r.cpu.toFixed(2).padStart(16)}  ${r.pgCpu.toFixed(2).padStart(10)}  ${r.load1.toFixed(2).padStart(8)}`,
         );
     }
     if (ONLY === 'track') return;

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { namedQuery, type NamedStatement } from '../../db/prepared';
@@ -6,21 +7,110 @@ import { paymentAuthorisations, quotes } from '../../db/schema';
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = Omit<typeof quotes.$inferInsert, 'quote_id'>;
 
-const insertQuoteIfCurrentStatement: NamedStatement = {
-  name: 'insert_quote_if_current',
+/**
+ * Stores new quotes, each only while the quote context it was priced with (`ver`) is still the
+ * current one (or with no check when `ver` is null): the rows of one JSON array, in one statement.
+ * Answers the ids and guid hashes of those stored. The context's version is read once.
+ */
+const insertQuotesIfCurrentStatement: NamedStatement = {
+  name: 'insert_quotes_if_current',
   text: `with relaxed as (select set_config('synchronous_commit', 'off', true) as v)
     insert into quotes (quote_guid_hash, quote_cust_id, quote_ausr_id, quote_state, quote_data,
                           quote_tariffs, quote_tariff, quote_created, quote_expires_at, quote_dck_id)
-    select $1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, null from relaxed
-     where $10::bigint is null
-        or (select ctx_version from context_versions where ctx_name = 'lookups') = $10::bigint
-    returning quote_id`,
+    select q.h, q.c, q.a, q.s, q.d, q.t, q.tt, q.cr, q.ex, null
+      from relaxed, json_to_recordset($1::json)
+        as q(h text, c int, a int, s text, d jsonb, t jsonb, tt int, cr timestamptz, ex timestamptz, ver bigint)
+     where q.ver is null
+        or q.ver = (select ctx_version from context_versions where ctx_name = 'lookups')
+    returning quote_id, quote_guid_hash`,
 };
 
+/** A new quote waiting for its batch: the row and the context version it was priced with. */
+interface PendingQuote {
+  q: Omit<NewQuote, 'quote_dck_id'>;
+  version: string | null;
+}
+
+/** The row of json_to_recordset for a pending quote (see insertQuotesIfCurrentStatement). */
+const recordOf = ({ q, version }: PendingQuote) => ({
+  h: q.quote_guid_hash,
+  c: q.quote_cust_id,
+  a: q.quote_ausr_id ?? null,
+  s: q.quote_state ?? 'priced',
+  d: q.quote_data,
+  t: q.quote_tariffs,
+  tt: q.quote_tariff ?? null,
+  cr: q.quote_created,
+  ex: q.quote_expires_at,
+  ver: version,
+});
+
+/** Inserts `batch` in one statement: each quote's id, or undefined when its context had moved on. */
+async function insertBatch(db: Db, batch: readonly PendingQuote[]): Promise<(number | undefined)[]> {
+  const rows = await namedQuery<{ quote_id: number; quote_guid_hash: string }>(
+    db,
+    insertQuotesIfCurrentStatement,
+    [JSON.stringify(batch.map(recordOf))],
+  );
+  const ids = new Map(rows.map((r) => [r.quote_guid_hash, r.quote_id]));
+  return batch.map((p) => ids.get(p.q.quote_guid_hash));
+}
+
 /**
- * Stores a new quote (no docket yet) in one statement, only while the quote context it was
- * priced with is still the current one (`version`, from readQuoteContext; null stores it
- * anyway): its row, or undefined when the context has moved on since (nothing stored).
+ * The quotes of a batch that failed together, each on its own: one bad row (say, an account
+ * deleted meanwhile) fails only its own call.
+ */
+const insertEach = (db: Db, batch: readonly PendingQuote[]) =>
+  Promise.all(
+    batch.map((p) =>
+      insertBatch(db, [p]).then(
+        ([id]) => id,
+        (err: unknown) => err as Error,
+      ),
+    ),
+  );
+
+/**
+ * Per tenant database, the loader that gathers the new quotes of concurrent calls into one
+ * statement (DataLoader): while one batch is being written the next gathers, so under load a
+ * statement stores many quotes, and a lone call is written at once (the next turn of the event
+ * loop). One statement and one commit per batch instead of per quote.
+ */
+const loaders = new WeakMap<Db, DataLoader<PendingQuote, number | undefined>>();
+/** Batches written at once per tenant and process; further batches gather until one is done. */
+const WRITING_MAX = 2;
+function quoteLoaderOf(db: Db): DataLoader<PendingQuote, number | undefined> {
+  let loader = loaders.get(db);
+  if (loader) return loader;
+  let writing = 0;
+  const waiting: (() => void)[] = [];
+  loader = new DataLoader<PendingQuote, number | undefined>(
+    (batch) => {
+      writing++;
+      return insertBatch(db, batch)
+        .catch(() => insertEach(db, batch))
+        .finally(() => {
+          writing--;
+          waiting.shift()?.();
+        });
+    },
+    {
+      cache: false,
+      maxBatchSize: 100,
+      // A lone call goes at once (the next turn of the event loop); under load a batch gathers
+      // until one being written is done.
+      batchScheduleFn: (send) => (writing < WRITING_MAX ? setImmediate(send) : waiting.push(send)),
+    },
+  );
+  loaders.set(db, loader);
+  return loader;
+}
+
+/**
+ * Stores a new quote (no docket yet), only while the quote context it was priced with is still
+ * the current one (`version`, from readQuoteContext; null stores it anyway): its row, or
+ * undefined when the context has moved on since (nothing stored). Concurrent calls' quotes are
+ * written together, one statement a batch (quoteLoaderOf); each is stored or not on its own.
  *
  * Its commit does not wait for the WAL flush (synchronous_commit off for this statement's
  * transaction only): a new quote is an offer, not money. A crash of PostgreSQL itself may lose
@@ -33,25 +123,14 @@ export async function insertQuoteIfCurrent(
   q: Omit<NewQuote, 'quote_dck_id'>,
   version: string | null,
 ): Promise<QuoteRow | undefined> {
-  const rows = await namedQuery<{ quote_id: number }>(db, insertQuoteIfCurrentStatement, [
-    q.quote_guid_hash,
-    q.quote_cust_id,
-    q.quote_ausr_id ?? null,
-    q.quote_state ?? 'priced',
-    JSON.stringify(q.quote_data),
-    JSON.stringify(q.quote_tariffs),
-    q.quote_tariff ?? null,
-    q.quote_created,
-    q.quote_expires_at,
-    version,
-  ]);
-  if (!rows[0]) return undefined;
+  const id = await quoteLoaderOf(db).load({ q, version });
+  if (id === undefined) return undefined;
   return {
     quote_tariff: null,
     quote_ausr_id: null,
     quote_state: 'priced',
     ...q,
-    quote_id: rows[0].quote_id,
+    quote_id: id,
     quote_dck_id: null,
   } as QuoteRow;
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { MSG, type QuoteView } from '@courier/contracts';
 import {
+  contextVersions,
   dockets,
   paymentAuthorisations,
   quotes,
@@ -15,6 +16,7 @@ import { DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../t
 import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
 import { sha256 } from '../../lib/tokens';
 import { SANDBOX_CARDS } from '../payments/sandbox.provider';
+import { insertQuoteIfCurrent } from './quotes.repository';
 
 const EXPIRED = { error: 'GONE', message: MSG.quoteExpired, fields: { guid: 'Quote Expired' } };
 const PAYMENT_ERROR =
@@ -154,6 +156,57 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
       await db().execute(sql`delete from service_types where styp_id = 'ZZ'`);
       await other.close();
     }
+  });
+
+  it('stores each of many concurrent quotes once, in batches, each standing or failing on its own', async () => {
+    const before = Number((await db().select({ n: count() }).from(quotes))[0]!.n);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    const guids = answers.map((r) => (r.json() as QuoteView).guid);
+    expect(new Set(guids).size).toBe(40);
+    expect(Number((await db().select({ n: count() }).from(quotes))[0]!.n)).toBe(before + 40);
+    // Each answer's guid opens its own quote.
+    for (const guid of guids.slice(0, 3)) {
+      const res = await call('/api/quote', { database: TENANT_A, guid });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as QuoteView).guid).toBe(guid);
+    }
+    // In one batch: a quote of an account that does not exist fails alone, one priced on a
+    // context that has moved on is not stored, the others are.
+    const [current] = await db()
+      .select({ v: sql<string>`${contextVersions.ctx_version}::text` })
+      .from(contextVersions)
+      .where(eq(contextVersions.ctx_name, 'lookups'));
+    const [account] = await db().select({ id: quotes.quote_cust_id }).from(quotes).limit(1);
+    const row = (hash: string, cust: number) => ({
+      quote_guid_hash: hash.padEnd(64, '0'),
+      quote_cust_id: cust,
+      quote_state: 'priced',
+      quote_data: {},
+      quote_tariffs: [],
+      quote_created: t.clock.now(),
+      quote_expires_at: t.clock.now(),
+    });
+    const results = await Promise.allSettled([
+      insertQuoteIfCurrent(db(), row('zz1', account!.id), current!.v),
+      insertQuoteIfCurrent(db(), row('zz2', 999_999), current!.v),
+      insertQuoteIfCurrent(db(), row('zz3', account!.id), String(BigInt(current!.v) - 1n)),
+      insertQuoteIfCurrent(db(), row('zz4', account!.id), null),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const stored = (r: PromiseSettledResult<unknown>) =>
+      r.status === 'fulfilled' ? (r.value as { quote_id?: number } | undefined)?.quote_id : 'failed';
+    expect(typeof stored(results[0]!)).toBe('number');
+    expect(stored(results[2]!)).toBeUndefined();
+    expect(typeof stored(results[3]!)).toBe('number');
+    const hashes = await db()
+      .select({ h: quotes.quote_guid_hash })
+      .from(quotes)
+      .where(sql`quote_guid_hash like 'zz%'`);
+    expect(hashes.map((h) => h.h.slice(0, 3)).sort()).toEqual(['zz1', 'zz4']);
+    await db().execute(sql`delete from quotes where quote_guid_hash like 'zz%'`);
   });
 
   it('drops the tariffs that cannot carry the consignment and shows the extra parcels line', async () => {
