@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { MSG, type TrackDetailResponse } from '@courier/contracts';
 import {
   docketAddresses,
+  docketPhotos,
   docketSignatures,
   docketStatuses,
   dockets,
@@ -209,6 +210,46 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
       await db().update(dockets).set({ dck_status: 'T' }).where(eq(dockets.dck_id, other.dck_id));
       for (const v of await views()) expect(v.live).toBe(true);
       expect(before!.live).toBe(false);
+      // Rows written on their own, outside any status change: a signature, a photo, a scan.
+      const [sig] = await db()
+        .insert(docketSignatures)
+        .values({
+          dsig_dck_id: other.dck_id,
+          dsig_signed_by: 'A Late Signer',
+          dsig_time: new Date(),
+          dsig_png: Buffer.from('not shown'),
+        })
+        .returning();
+      for (const v of await views())
+        expect(v.signatures.map((g) => g.dsig_signed_by)).toContain('A Late Signer');
+      const [photo] = await db()
+        .insert(docketPhotos)
+        .values({
+          dpho_dck_id: other.dck_id,
+          dpho_time: new Date(),
+          dpho_type: 'image/png',
+          dpho_bytes: Buffer.from('x'),
+        })
+        .returning();
+      for (const v of await views()) expect(v.photos.map((h) => h.dpho_id)).toContain(photo!.dpho_id);
+      await db().delete(docketSignatures).where(eq(docketSignatures.dsig_id, sig!.dsig_id));
+      await db().delete(docketPhotos).where(eq(docketPhotos.dpho_id, photo!.dpho_id));
+      for (const v of await views()) {
+        expect(v.signatures.map((g) => g.dsig_signed_by)).not.toContain('A Late Signer');
+        expect(v.photos).toEqual(before!.photos);
+      }
+      const [scan] = await db()
+        .insert(traceRecords)
+        .values({
+          dtr_dck_id: other.dck_id,
+          dtr_kind: 'scan',
+          dtr_scandate: new Date(),
+          tloc_description: 'Late scan',
+          dtr_item: 'LATE-1',
+        })
+        .returning();
+      for (const v of await views()) expect(v.timeline[0]!.tloc_description).toBe('Late scan');
+      await db().delete(traceRecords).where(eq(traceRecords.dtr_id, scan!.dtr_id));
     } finally {
       await db()
         .update(docketStatuses)

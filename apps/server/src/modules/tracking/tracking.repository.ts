@@ -243,18 +243,13 @@ export interface TrackDetailRecord {
 /**
  * The version of what docket `d`'s public tracking view shows (SQL, over the row `d`): the docket
  * row's own version (xmin), the settings and lookups' (context_versions 'lookups': status names and
- * colours), and its trace records, addresses, stock lines, signatures and photos (counts, and row
- * versions or newest ids). Any write that can change the view changes it; equal versions, equal views.
+ * colours) and its trace records' count (they are only ever inserted). Any write to the view's
+ * other rows (addresses, stock lines, signatures, photos) gives the docket row a new version in its
+ * own transaction (the touch_tracked_dockets triggers, migration 0021). Equal versions, equal views.
  */
 const trackVersionSql = `concat_ws(':', d.xmin::text,
     (select ctx_version from context_versions where ctx_name = 'lookups'),
-    (select count(*) from trace_records r where r.dtr_dck_id = d.dck_id),
-    (select count(*) || '/' || coalesce(sum(a.xmin::text::bigint), 0)
-       from docket_addresses a where a.dadd_dck_id = d.dck_id),
-    (select count(*) || '/' || coalesce(sum(k.xmin::text::bigint), 0)
-       from stock_lines k where k.stk_dck_id = d.dck_id),
-    (select count(*) || '/' || coalesce(max(g.dsig_id), 0) from docket_signatures g where g.dsig_dck_id = d.dck_id),
-    (select count(*) || '/' || coalesce(max(h.dpho_id), 0) from docket_photos h where h.dpho_dck_id = d.dck_id))`;
+    (select count(*) from trace_records r where r.dtr_dck_id = d.dck_id))`;
 
 /** The docket of a tracking reference and its view's version (see trackVersionSql). */
 export interface TrackVersionRecord {
