@@ -20,6 +20,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
 import * as circuits from './circuits.repository';
 import * as repo from './status.repository';
+import { boardPagesOf } from './board-pages';
 import { hashPassword } from '../auth/login.service';
 import { forgetDriverSessions } from '../driver/driver-auth.service';
 import { endDriverSessions } from '../driver/driver.repository';
@@ -67,7 +68,9 @@ export async function circuitColumns(auth: AuthContext, code: string): Promise<C
  * selects, with its columns (`cells`, dates ISO), status colours, the countdown flag and its due
  * time; sorted by a circuit field (then docket number), filtered by text, paged in SQL; with the
  * count per status when asked. 404 when the circuit is not linked to the caller. Answers the JSON
- * text of a circuitDocketListResponse (its rows built by PostgreSQL, sent as they come).
+ * text of a circuitDocketListResponse (its rows built by PostgreSQL, sent as they come). A page
+ * without a search is shared for up to BOARD_KEEP_MS by the operators who watch the circuit and
+ * dropped by any status change (boardPagesOf): the access check above runs on every call.
  */
 export async function circuitDocketList(
   auth: AuthContext,
@@ -76,6 +79,20 @@ export async function circuitDocketList(
   req: z.output<typeof circuitDocketListRequest>,
 ): Promise<string> {
   const circuit = await linkedCircuit(auth, code);
+  const read = () => readBoardPage(auth, deps, circuit, req);
+  if (req.search !== '') return read();
+  // The key holds everything the answer is made of: the linked circuit (its selection, columns and
+  // the caller's update and refresh) and the request.
+  return boardPagesOf(auth.tenant).get(JSON.stringify([circuit, req]), read);
+}
+
+/** One page of circuitDocketList, read from the database. */
+async function readBoardPage(
+  auth: AuthContext,
+  deps: ControlDeps,
+  circuit: circuits.LinkedCircuit,
+  req: z.output<typeof circuitDocketListRequest>,
+): Promise<string> {
   const columns = parseSelectFields(circuit.cir_selectfields);
   const now = deps.clock.now();
   const page = await circuits.circuitDockets(auth.db, {

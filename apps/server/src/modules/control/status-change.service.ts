@@ -12,6 +12,7 @@ import { AppError, validationError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import { assertRight, type AuthContext } from '../auth/access';
 import { notifyDocket, notifyDockets } from '../events/events.repository';
+import { boardPagesOf } from './board-pages';
 import * as circuits from './circuits.repository';
 import type { Executor } from '../../db/client';
 import { insertTraceRecords } from '../tracking/tracking.repository';
@@ -81,6 +82,8 @@ export async function changeStatus(
     logon: auth.user.ausr_logon,
   });
   afterStatusChange(deps, auth.tenant, saved.dck_status);
+  // This process's kept board pages go now, not when its own event comes back over LISTEN.
+  boardPagesOf(auth.tenant).drop();
 
   let message: string | undefined;
   if (needOf(input.status) === 'driver' && saved.drv_driver) {
