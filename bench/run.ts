@@ -8,10 +8,11 @@
  * issue 15 §3), and the server's RSS idle and at its peak.
  *   BENCH_ADMIN_URL  server to create the bench database on (the local PostgreSQL's Unix socket)
  *   BENCH_DB         database name (courier_bench)
+ *   BENCH_ONLY       run only the loads whose call names this word (and the ceiling), e.g. 'recent'
  */
 import autocannon from 'autocannon';
 import { booking } from '../apps/server/src/test/fixtures';
-import { benchLoad, benchPost, rssMb, startBenchServer } from './bench-server';
+import { benchLoad, benchPost, cpuMs, pgCpuMs, rssMb, startBenchServer } from './bench-server';
 import { ensureDatabase, explainHistorySearch, rareReference, seedBenchDockets } from './bench-db';
 
 // The machine's PostgreSQL over its Unix socket, as a server on the same host would reach it.
@@ -36,8 +37,13 @@ const newBookingEach =
     client.on('response', next);
   };
 
-const load = (title: string, path: string, body: unknown, token?: string) =>
-  benchLoad(
+/** The server process, once started (for the CPU a load costs it). */
+let serverPid = 0;
+
+/** A load with the CPU each request cost the server and its PostgreSQL backends (ms, from /proc). */
+const load = async (title: string, path: string, body: unknown, token?: string) => {
+  const [node0, pg0] = [cpuMs(serverPid), pgCpuMs(DB)];
+  const r = await benchLoad(
     base,
     DURATION,
     title,
@@ -46,12 +52,16 @@ const load = (title: string, path: string, body: unknown, token?: string) =>
     token,
     path === '/api/docket/post' ? newBookingEach(body) : undefined,
   );
+  const n = Math.max(1, r.total);
+  return { ...r, nodeCpu: (cpuMs(serverPid) - node0) / n, pgCpu: (pgCpuMs(DB) - pg0) / n };
+};
 
 async function main() {
   const url = await ensureDatabase(ADMIN_URL, DB);
   await seedBenchDockets(url, DOCKETS, 365);
   console.log(`bench on Node ${process.version}`);
   const server = await startBenchServer(url, PORT, { TRACK_RATE_MAX: '100000000' });
+  serverPid = server.pid!;
   try {
     const login = await postJson('/api/auth/login', {
       database: 'Bench',
@@ -74,33 +84,37 @@ async function main() {
     const day = (n: number) =>
       new Date(Date.now() - n * 86_400_000).toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
     const historySearch = { archive: true, page: 1, search: SEARCH, dateStart: day(30), dateEnd: day(0) };
-    const rows = [
-      await load('ceiling: SELECT 1', '/api/ping', {}),
-      await load('docket/track', '/api/docket/track', { database: 'Bench', tracking_ref: ref }),
-      await load('docket/list (20 rows, recent)', '/api/docket/list', { archive: false, page: 1 }, token),
-      await load(
-        `docket/list (history, 30 days, search '${SEARCH}')`,
-        '/api/docket/list',
-        historySearch,
-        token,
-      ),
-      await load(
-        `docket/list (history, 30 days, rare '${rare}')`,
-        '/api/docket/list',
-        { ...historySearch, search: rare },
-        token,
-      ),
-      await load('docket/post (a new booking each)', '/api/docket/post', booking(account), token),
+    // BENCH_ONLY: a word of the titles to run (the ceiling always runs), e.g. 'recent' or 'post'.
+    const loads: (() => ReturnType<typeof load>)[] = [
+      () => load('ceiling: SELECT 1', '/api/ping', {}),
+      () => load('docket/track', '/api/docket/track', { database: 'Bench', tracking_ref: ref }),
+      () => load('docket/list (20 rows, recent)', '/api/docket/list', { archive: false, page: 1 }, token),
+      () =>
+        load(`docket/list (history, 30 days, search '${SEARCH}')`, '/api/docket/list', historySearch, token),
+      () =>
+        load(
+          `docket/list (history, 30 days, rare '${rare}')`,
+          '/api/docket/list',
+          { ...historySearch, search: rare },
+          token,
+        ),
+      () => load('docket/post (a new booking each)', '/api/docket/post', booking(account), token),
     ];
+    const only = process.env.BENCH_ONLY;
+    const rows = [];
+    for (const [i, run] of loads.entries()) {
+      const title = run.toString();
+      if (i === 0 || !only || title.includes(only)) rows.push(await run());
+    }
     clearInterval(sampler);
     const ceiling = rows[0]!.rps;
     console.log(`\n${DOCKETS.toLocaleString('en-GB')} dockets, 10 connections, ${DURATION} s each`);
     console.log(
-      'route                                        req/s    p50 ms  p99 ms  % of ceiling  non-2xx',
+      'route                                        req/s    p50 ms  p99 ms  % of ceiling  non-2xx  CPU ms/req: Node  PostgreSQL',
     );
     for (const r of rows)
       console.log(
-        `${r.title.padEnd(44)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}`,
+        `${r.title.padEnd(44)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}  ${r.nodeCpu.toFixed(2).padStart(16)}  ${r.pgCpu.toFixed(2).padStart(10)}`,
       );
     console.log(`\nserver RSS: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`);
     for (const term of [SEARCH, rare]) {
