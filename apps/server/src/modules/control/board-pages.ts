@@ -13,6 +13,9 @@ export const BOARD_KEEP_MS = 1_000;
 /** Pages kept per tenant in this process; small (one entry per circuit, sort and page). */
 const KEPT_PAGES = 500;
 
+/** After LISTEN could not be set up, how long before a board call tries again (ms). */
+const LISTEN_RETRY_MS = 5_000;
+
 /**
  * The board pages of one tenant kept by this process (circuit/docket/list answers, as JSON
  * text), each for BOARD_KEEP_MS. The tenant's live events (LISTEN, every process hears every
@@ -23,13 +26,24 @@ const KEPT_PAGES = 500;
 class TenantBoardPages {
   private readonly pages = new LRUCache<string, string>({ max: KEPT_PAGES, ttl: BOARD_KEEP_MS });
   private epoch = 0;
-  /** Whether the tenant's events are heard; until then (or when LISTEN fails) nothing is kept. */
+  /** Whether the tenant's events are heard; until then (or while LISTEN cannot be set up) nothing is kept. */
   private listening = false;
-  /** Settles once LISTEN is set up (or has failed). */
-  private readonly ready: Promise<void>;
+  /** Settles once the latest attempt to hear the tenant's events has succeeded or failed. */
+  ready: Promise<void> = Promise.resolve();
+  /** When the latest attempt failed (ms, performance.now), for the retry. */
+  private failedAt: number | undefined;
 
-  constructor(tenant: Tenant) {
-    this.ready = tenant
+  /** How long a page is kept (ms): BOARD_KEEP_MS; longer only in tests that must not race it. */
+  keepMs = BOARD_KEEP_MS;
+
+  constructor(private readonly tenant: Tenant) {
+    this.listen();
+  }
+
+  /** Subscribes to the tenant's events; on failure nothing is kept and get() tries again later. */
+  private listen(): void {
+    this.failedAt = undefined;
+    this.ready = this.tenant
       .listen({
         event: (payload) => {
           // Positions and scans change nothing a board shows; anything else (status changes,
@@ -41,7 +55,7 @@ class TenantBoardPages {
       })
       .then(
         () => void (this.listening = true),
-        () => undefined,
+        () => void (this.failedAt = performance.now()),
       );
   }
 
@@ -52,16 +66,16 @@ class TenantBoardPages {
   }
 
   /**
-   * The page under `key`, kept or read by `read` (and kept when no change arrived meanwhile and
-   * the tenant's events are heard).
+   * The page under `key`, kept or read by `read`; kept when no change arrived meanwhile and the
+   * tenant's events are heard. Never waits for LISTEN: until it is set up, every call reads.
    */
   async get(key: string, read: () => Promise<string>): Promise<string> {
     const kept = this.pages.get(key);
     if (kept !== undefined) return kept;
-    await this.ready;
+    if (this.failedAt !== undefined && performance.now() - this.failedAt > LISTEN_RETRY_MS) this.listen();
     const epoch = this.epoch;
     const page = await read();
-    if (this.listening && epoch === this.epoch) this.pages.set(key, page);
+    if (this.listening && epoch === this.epoch) this.pages.set(key, page, { ttl: this.keepMs });
     return page;
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { seedControlRoomIfMissing } from '../../db/seed/demo';
 import { notifyDocket } from '../events/events.repository';
-import { boardPagesOf } from './board-pages';
+import { BOARD_KEEP_MS, boardPagesOf } from './board-pages';
 import {
   ADMIN,
   CONTROL,
@@ -328,40 +328,48 @@ describe.each(DB_KINDS)('control room on %s', (kind) => {
   describe('board pages shared by their watchers', () => {
     it('keeps an unsearched page for a second and drops it on any status change, whichever process made it', async () => {
       const [x, y] = [await book(), await book()];
-      boardPagesOf(t.tenants.get(TENANT_A)!).drop();
-      const statusIn = (page: CircuitDocketListResponse, n: number) =>
-        page.rows.find((r) => r.dck_docket === n)?.dck_status;
-      expect(statusIn(await board('LIVE'), x)).toBe('W');
-      // A write that sends no event (SQL outside the portal): the kept page is answered meanwhile,
-      await db().update(dockets).set({ dck_status: 'O' }).where(eq(dockets.dck_docket, x));
-      expect(statusIn(await board('LIVE'), x)).toBe('W');
-      // a searched page is read afresh every time,
-      expect(statusIn(await board('LIVE', { search: String(x) }), x)).toBe('O');
-      // and a status change made by another server process (its write and its event over LISTEN,
-      // as applyStatusChange sends it) drops the kept page here at once, well before the second is up.
-      const [row] = await db().select().from(dockets).where(eq(dockets.dck_docket, y));
-      await db().transaction(async (tx) => {
-        await tx.update(dockets).set({ dck_status: 'P' }).where(eq(dockets.dck_docket, y));
-        await notifyDocket(tx, {
-          kind: 'docket',
-          dck_id: row!.dck_id,
-          dck_docket: y,
-          dck_cust_id: row!.dck_cust_id,
-          owners: [],
-          from: 'W',
-          dck_status: 'P',
-          circuits: ['LIVE'],
+      const pages = boardPagesOf(t.tenants.get(TENANT_A)!);
+      await pages.ready;
+      pages.drop();
+      // Kept for 10 s here, so that only the event can explain the change seen below.
+      pages.keepMs = 10_000;
+      try {
+        const statusIn = (page: CircuitDocketListResponse, n: number) =>
+          page.rows.find((r) => r.dck_docket === n)?.dck_status;
+        expect(statusIn(await board('LIVE'), x)).toBe('W');
+        // A write that sends no event (SQL outside the portal): the kept page is answered meanwhile,
+        await db().update(dockets).set({ dck_status: 'O' }).where(eq(dockets.dck_docket, x));
+        expect(statusIn(await board('LIVE'), x)).toBe('W');
+        // a searched page is read afresh every time,
+        expect(statusIn(await board('LIVE', { search: String(x) }), x)).toBe('O');
+        // and a status change made by another server process (its write and its event over LISTEN,
+        // as applyStatusChange sends it) drops the kept page here at once, long before a kept page's time is up.
+        const [row] = await db().select().from(dockets).where(eq(dockets.dck_docket, y));
+        await db().transaction(async (tx) => {
+          await tx.update(dockets).set({ dck_status: 'P' }).where(eq(dockets.dck_docket, y));
+          await notifyDocket(tx, {
+            kind: 'docket',
+            dck_id: row!.dck_id,
+            dck_docket: y,
+            dck_cust_id: row!.dck_cust_id,
+            owners: [],
+            from: 'W',
+            dck_status: 'P',
+            circuits: ['LIVE'],
+          });
         });
-      });
-      await expect
-        .poll(
-          async () => {
-            const page = await board('LIVE');
-            return [statusIn(page, x), statusIn(page, y)];
-          },
-          { timeout: 400, interval: 10 },
-        )
-        .toEqual(['O', 'P']);
+        await expect
+          .poll(
+            async () => {
+              const page = await board('LIVE');
+              return [statusIn(page, x), statusIn(page, y)];
+            },
+            { timeout: 3_000, interval: 10 },
+          )
+          .toEqual(['O', 'P']);
+      } finally {
+        pages.keepMs = BOARD_KEEP_MS;
+      }
       // The caller's access is checked on every call, kept page or not.
       const gone = await post(t.app, '/api/circuit/docket/list/LIVE', {}, customer);
       expect(gone.statusCode).toBe(403);

@@ -57,9 +57,13 @@ async function insertBatch(db: Db, batch: readonly PendingQuote[]): Promise<(num
 }
 
 /**
- * The quotes of a batch that failed together, each on its own: one bad row (say, an account
- * deleted meanwhile) fails only its own call.
+ * Whether a batch failed for one of its rows (PostgreSQL's data and integrity error classes, 22
+ * and 23: say, an account deleted meanwhile), not for its connection or the server: only then is
+ * each quote written on its own, so that after a lost answer a stored batch is not written twice.
  */
+const rowError = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown }).code ?? ''));
+
+/** The quotes of a batch that failed for a row, each on its own: a bad row fails only its own call. */
 const insertEach = (db: Db, batch: readonly PendingQuote[]) =>
   Promise.all(
     batch.map((p) =>
@@ -88,7 +92,10 @@ function quoteLoaderOf(db: Db): DataLoader<PendingQuote, number | undefined> {
     (batch) => {
       writing++;
       return insertBatch(db, batch)
-        .catch(() => insertEach(db, batch))
+        .catch((err: unknown) => {
+          if (rowError(err)) return insertEach(db, batch);
+          throw err;
+        })
         .finally(() => {
           writing--;
           waiting.shift()?.();
