@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { SERVER_NODE_ARGS } from '../apps/server/src/config/node-args';
 
 /**
  * The built server (apps/server/dist/server.js) on one bench database, as the benchmarks run it:
@@ -15,22 +16,18 @@ export async function startBenchServer(
   env: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(
-    process.execPath,
-    [...nodeArgs, '--enable-source-maps', 'apps/server/dist/server.js'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: url,
-        TENANT_NAME: 'Bench',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const server = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, 'apps/server/dist/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: url,
+      TENANT_NAME: 'Bench',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   createInterface({ input: server.stdout! }).on('line', (line) => {
     if (line.trim()) console.log(`[server] ${line}`);
   });

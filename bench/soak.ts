@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { booking } from '../apps/server/src/test/fixtures';
+import { SERVER_NODE_ARGS } from '../apps/server/src/config/node-args';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,7 +45,7 @@ let running: ChildProcess | undefined;
 async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
   const started = Date.now();
   const nodeArgs = process.env.SOAK_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, 'apps/server/dist/server.js'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

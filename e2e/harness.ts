@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../apps/server/src/lib/ports';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
+import { SERVER_NODE_ARGS } from '../apps/server/src/config/node-args';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -88,7 +89,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
