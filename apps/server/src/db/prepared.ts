@@ -1,4 +1,6 @@
-import type { Db } from './client';
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { Db, Executor } from './client';
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
@@ -36,3 +38,24 @@ export async function namedQuery<T>(db: Db, stmt: NamedStatement, values: unknow
 }
 
 type PoolQuery = (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>;
+
+/** What namedSql reaches inside Drizzle's node-postgres handle: its dialect and its pool or client. */
+interface DrizzleInside {
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  session: { client: { query: PoolQuery } };
+}
+
+/**
+ * Runs `query` as a named prepared statement on `db`, the tenant handle or an open transaction
+ * (its client): PostgreSQL parses and plans it once per connection, under `prefix` and a hash of
+ * its text (so each distinct text is its own statement). For hot writes built with sql``, which
+ * Drizzle would send unnamed and have planned on every call. Answers the rows as node-postgres
+ * parses them.
+ */
+export async function namedSql<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
+  const inside = db as unknown as DrizzleInside;
+  const { sql: text, params } = inside.dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+  const res = await inside.session.client.query({ name, text, values: params });
+  return res.rows as T[];
+}

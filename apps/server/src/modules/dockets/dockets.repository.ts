@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { namedSql, prepared } from '../../db/prepared';
 import type { DocketScope } from '../auth/access';
 import {
   barcodes,
@@ -40,32 +40,76 @@ export function lastDeadlineOf(
   return last?.dadd_deadline ?? null;
 }
 
+/** The columns of a row to insert: its keys with a value (undefined ones take the column's default). */
+function columnsOf(row: object): string[] {
+  const cols = Object.entries(row)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+  // Keys are our own schema's column names (the rows are typed), never input: checked all the same.
+  for (const c of cols) if (!/^[a-z][a-z0-9_]*$/.test(c)) throw new Error(`not a column name: ${c}`);
+  return cols;
+}
+
+/** A docket to book in one statement (insertBooking): no number yet, and its search text without it. */
+export type BookingDocket = Omit<NewDocket, 'dck_search'>;
+
 /**
- * Inserts a docket with its addresses, barcodes and parcels, and its last address's deadline as
- * dck_last_deadline; call inside a transaction.
+ * Books a docket in one statement (one round trip, inside the caller's transaction): its number
+ * from dck_docket_seq, the docket with its search text (`search`, after the number) and its last
+ * address's deadline, its addresses, their barcodes, its parcels and the audit row (unit 'docket',
+ * `process`, detail `{ dck_docket }`). Each table's rows come as JSON (json_populate_record[set],
+ * typed by the table itself); a row's keys without a value take their column's default.
+ * Answers the docket's id and number.
  */
-export async function insertDocket(
+export async function insertBooking(
   db: Executor,
-  docket: NewDocket & { dck_docket: number },
-  addresses: NewAddress[],
-  parcelRows: NewParcel[],
-): Promise<number> {
-  const [row] = await db
-    .insert(dockets)
-    .values({ ...docket, dck_last_deadline: lastDeadlineOf(addresses) })
-    .returning({ dck_id: dockets.dck_id });
-  const dckId = row!.dck_id;
-  const addrIds = await db
-    .insert(docketAddresses)
-    .values(addresses.map(({ barcodes: _b, ...a }) => ({ ...a, dadd_dck_id: dckId })))
-    .returning({ dadd_id: docketAddresses.dadd_id, dadd_seq: docketAddresses.dadd_seq });
-  const bySeq = new Map(addrIds.map((a) => [a.dadd_seq, a.dadd_id]));
-  const codes = addresses.flatMap((a) =>
-    a.barcodes.map((b) => ({ dab_dck_id: dckId, dab_dadd_id: bySeq.get(a.dadd_seq)!, dab_barcode: b })),
+  b: {
+    docket: BookingDocket;
+    search: string;
+    addresses: NewAddress[];
+    parcels: NewParcel[];
+    audit: { user: string; process: string };
+  },
+): Promise<{ dck_id: number; dck_docket: number }> {
+  const rows = b.addresses.map(({ barcodes: _b, ...a }) => a);
+  const codes = b.addresses.flatMap((a) => a.barcodes.map((code) => ({ seq: a.dadd_seq, code })));
+  const list = (cols: string[], prefix = '') => cols.map((c) => `${prefix}"${c}"`).join(', ');
+  const d = columnsOf(b.docket);
+  const a = columnsOf(rows[0] ?? {});
+  const p = columnsOf(b.parcels[0] ?? {});
+  const [row] = await namedSql<{ dck_id: number; dck_docket: string }>(
+    db,
+    'insert_booking',
+    sql`with n as (select nextval('dck_docket_seq')::bigint as dck_docket),
+      d as (
+        insert into dockets (dck_docket, dck_search, dck_last_deadline, ${sql.raw(list(d))})
+        select n.dck_docket, concat_ws(' ', n.dck_docket::text, nullif(${b.search}::text, '')),
+               ${lastDeadlineOf(b.addresses)?.toISOString() ?? null}::timestamptz, ${sql.raw(list(d, 'j.'))}
+          from n, json_populate_record(null::dockets, ${JSON.stringify(b.docket)}::json) j
+        returning dck_id, dck_docket),
+      a as (
+        insert into docket_addresses (dadd_dck_id, ${sql.raw(list(a))})
+        select d.dck_id, ${sql.raw(list(a, 'j.'))}
+          from d, json_populate_recordset(null::docket_addresses, ${JSON.stringify(rows)}::json) j
+        returning dadd_id, dadd_seq),
+      b as (
+        insert into barcodes (dab_dck_id, dab_dadd_id, dab_barcode)
+        select d.dck_id, a.dadd_id, x.code
+          from d cross join rows from (json_to_recordset(${JSON.stringify(codes)}::json) as (seq int, code text))
+                 with ordinality as x(seq, code, n)
+          join a on a.dadd_seq = x.seq
+         order by x.n),
+      p as (
+        insert into parcels (dpcl_dck_id, ${sql.raw(list(p))})
+        select d.dck_id, ${sql.raw(list(p, 'j.'))}
+          from d, json_populate_recordset(null::parcels, ${JSON.stringify(b.parcels)}::json) j),
+      l as (
+        insert into audit_log (log_user, log_unit, log_process, log_type, log_detail)
+        select ${b.audit.user}, 'docket', ${b.audit.process}, 'info', jsonb_build_object('dck_docket', d.dck_docket)
+          from d)
+      select dck_id, dck_docket from d`,
   );
-  if (codes.length) await db.insert(barcodes).values(codes);
-  await db.insert(parcels).values(parcelRows.map((p) => ({ ...p, dpcl_dck_id: dckId })));
-  return dckId;
+  return { dck_id: row!.dck_id, dck_docket: Number(row!.dck_docket) };
 }
 
 /** First (collection) and last (delivery) address of the outer docket, as lateral subqueries. */

@@ -14,7 +14,6 @@ import type { GeoIndex, PostcodePlace } from '../../lib/geo';
 import { trackingReference } from '../../lib/tokens';
 import type { Executor } from '../../db/client';
 import type { TenantRegistry } from '../../db/tenants';
-import { writeAudit } from '../audit/audit.repository';
 import { assertAccount, assertRight, type AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
 import { trackingSettingsOf } from '../settings/settings.service';
@@ -100,9 +99,9 @@ export async function price(auth: AuthContext, deps: DocketDeps, input: DocketDa
   };
 }
 
-const searchText = (docketNo: number, input: DocketData) =>
+/** The booking's search text after its number (insertBooking puts the number first), lower case. */
+const searchText = (input: DocketData) =>
   [
-    docketNo,
     input.dck_cust_ref1,
     input.dck_cust_ref2,
     input.dck_cust_ref3,
@@ -197,12 +196,9 @@ export interface BookingWritten {
  */
 export async function writeBooking(tx: Executor, w: BookingWrite): Promise<BookingWritten> {
   const { input, priced } = w;
-  const dckDocket = await repo.nextDocketNumber(tx);
   const tracking = trackingReference();
-  const dckId = await repo.insertDocket(
-    tx,
-    {
-      dck_docket: dckDocket,
+  const { dck_id: dckId, dck_docket: dckDocket } = await repo.insertBooking(tx, {
+    docket: {
       dck_cust_id: input.dck_cust_id,
       dck_ausr_id: w.ausrId,
       dck_serv_type: input.dck_serv_type,
@@ -224,9 +220,9 @@ export async function writeBooking(tx: Executor, w: BookingWrite): Promise<Booki
       dck_vat_pence: priced.price.vat,
       dck_total_pence: priced.price.total,
       tracking_reference: tracking,
-      dck_search: searchText(dckDocket, input),
     },
-    input.addresses.map(({ barcodes, ...a }, i) => ({
+    search: searchText(input),
+    addresses: input.addresses.map(({ barcodes, ...a }, i) => ({
       ...a,
       dadd_seq: i,
       dadd_postalcode: normalisePostcode(a.dadd_postalcode),
@@ -237,14 +233,8 @@ export async function writeBooking(tx: Executor, w: BookingWrite): Promise<Booki
       dadd_longitude: priced.places[i]!.lon,
       barcodes: barcodes.map((b) => b.dab_barcode),
     })),
-    input.parcels,
-  );
-  await writeAudit(tx, {
-    user: w.logon,
-    unit: 'docket',
-    process: w.process ?? 'post',
-    type: 'info',
-    detail: { dck_docket: dckDocket },
+    parcels: input.parcels,
+    audit: { user: w.logon, process: w.process ?? 'post' },
   });
   const registerToken = input.dck_email
     ? await issueRegistrationToken(tx, { dckId, email: input.dck_email, bookedAt: w.booked })

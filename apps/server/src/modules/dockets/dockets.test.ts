@@ -14,7 +14,7 @@ import {
   TENANT_A,
   TENANT_B,
 } from '../../test/harness';
-import { insertDocket, nextDocketNumber } from './dockets.repository';
+import { insertBooking } from './dockets.repository';
 import { formatUk } from '../../lib/dates';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
@@ -179,19 +179,21 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
       const before = await db.select({ n: count() }).from(dockets);
       await expect(
         db.transaction(async (tx) => {
-          const n = await nextDocketNumber(tx);
-          await insertDocket(
-            tx,
-            {
-              dck_docket: n,
+          await insertBooking(tx, {
+            docket: {
               dck_cust_id: custId(),
               dck_tariff: 4,
               dck_status: 'W',
-              tracking_reference: `TX${n}`,
+              tracking_reference: `TX${Date.now()}`,
             },
-            [{ dadd_seq: 0, dadd_addresstype: 0, dadd_postalcode: 'M1 1AE', barcodes: [] }],
-            [{ dpcl_quantity: null as unknown as number, dpcl_weight: 1 }],
-          );
+            search: '',
+            addresses: [
+              { dadd_seq: 0, dadd_addresstype: 0, dadd_postalcode: 'M1 1AE', barcodes: ['ONE'] },
+              { dadd_seq: 1, dadd_addresstype: 1, dadd_postalcode: 'SW1A 1AA', barcodes: [] },
+            ],
+            parcels: [{ dpcl_quantity: null as unknown as number, dpcl_weight: 1 }],
+            audit: { user: 'test', process: 'post' },
+          });
         }),
       ).rejects.toThrow();
       const after = await db.select({ n: count() }).from(dockets);
