@@ -336,7 +336,8 @@ async function main() {
     ],
     [`0 errors (${errors}), 0 dropped (${dropped})`, errors === 0 && dropped === 0],
     [`every acknowledged booking found (${missing} missing)`, missing === 0],
-    [`server RSS idle ≤ 300 MB (${idleAfter.node.toFixed(0)})`, idleAfter.node <= 300],
+    // Issue 15 §1: ≤ 300 MB for the Node process after start (the first start seeds the demo tenants).
+    [`server RSS after start ≤ 300 MB (${idleBefore.node.toFixed(0)})`, idleBefore.node <= 300],
     [`server RSS under load ≤ 400 MB (${peak.node.toFixed(0)})`, peak.node <= 400],
     [`start on existing data ≤ 2 s (${again.ms} ms)`, again.ms <= 2000],
   ];
