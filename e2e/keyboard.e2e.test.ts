@@ -66,9 +66,10 @@ describe('the portal by keyboard alone in Chromium', () => {
     const database = page.getByRole('combobox', { name: 'Database' });
     await tabTo(page, database);
     await page.keyboard.press('ArrowDown'); // opens the list on its first option
-    await page.getByRole('option', { name: 'Demo Couriers', exact: true }).waitFor();
+    // Enter chooses the option the arrows are on: wait until the list marks one (it may open first).
+    await page.locator('[role="option"][data-combobox-selected]').waitFor();
     await page.keyboard.press('Enter');
-    expect(await database.inputValue()).toBe('Demo Couriers');
+    await expect.poll(() => database.inputValue()).toBe('Demo Couriers');
     await typeInto(page, page.getByRole('textbox', { name: 'Username' }), 'customer');
     await typeInto(page, page.getByRole('textbox', { name: 'Password', exact: true }), 'Customer#2026');
     await page.keyboard.press('Enter');
