@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { openTenant } from '../apps/server/src/db/tenants';
-import { benchLoad, benchPost, cpuMs, pgCpuMs, rssMb, startBenchServer } from './bench-server';
+import { benchLoad, benchPost, rssMb, startBenchServer, withCpu } from './bench-server';
 import { ensureDatabase, seedBenchDockets } from './bench-db';
 
 const ADMIN_URL =
@@ -60,12 +60,8 @@ async function main() {
     const idleRss = rssMb(server.pid!);
     await benchLoad(base, Math.min(DURATION, 5), 'warm-up', '/api/quote/alltariffs/list', body);
     /** A load with the CPU each request cost the server and its PostgreSQL backends (ms, from /proc). */
-    const measured = async (title: string, path: string, payload: unknown) => {
-      const [node0, pg0] = [cpuMs(server.pid!), pgCpuMs(DB)];
-      const r = await benchLoad(base, DURATION, title, path, payload);
-      const n = Math.max(1, r.total);
-      return { ...r, nodeCpu: (cpuMs(server.pid!) - node0) / n, pgCpu: (pgCpuMs(DB) - pg0) / n };
-    };
+    const measured = (title: string, path: string, payload: unknown) =>
+      withCpu(server.pid!, DB, () => benchLoad(base, DURATION, title, path, payload));
     // BENCH_ONLY=quote: no ceiling load (a CPU profile of the quote call alone); its share is then not known.
     const ceiling =
       process.env.BENCH_ONLY === 'quote'

@@ -72,6 +72,21 @@ export function pgCpuMs(db: string): number {
   return total;
 }
 
+/**
+ * Runs a load and adds the CPU each of its requests cost the server process and the PostgreSQL
+ * backends of database `db` (ms, from /proc: true whatever else the machine is doing).
+ */
+export async function withCpu<R extends LoadResult>(
+  serverPid: number,
+  db: string,
+  run: () => Promise<R>,
+): Promise<R & { nodeCpu: number; pgCpu: number }> {
+  const [node0, pg0] = [cpuMs(serverPid), pgCpuMs(db)];
+  const r = await run();
+  const n = Math.max(1, r.total);
+  return { ...r, nodeCpu: (cpuMs(serverPid) - node0) / n, pgCpu: (pgCpuMs(db) - pg0) / n };
+}
+
 /** RSS of a process, MB (from /proc). */
 export const rssMb = (pid: number): number =>
   Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

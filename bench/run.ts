@@ -12,7 +12,7 @@
  */
 import autocannon from 'autocannon';
 import { booking } from '../apps/server/src/test/fixtures';
-import { benchLoad, benchPost, cpuMs, pgCpuMs, rssMb, startBenchServer } from './bench-server';
+import { benchLoad, benchPost, rssMb, startBenchServer, withCpu } from './bench-server';
 import { ensureDatabase, explainHistorySearch, rareReference, seedBenchDockets } from './bench-db';
 
 // The machine's PostgreSQL over its Unix socket, as a server on the same host would reach it.
@@ -41,20 +41,18 @@ const newBookingEach =
 let serverPid = 0;
 
 /** A load with the CPU each request cost the server and its PostgreSQL backends (ms, from /proc). */
-const load = async (title: string, path: string, body: unknown, token?: string) => {
-  const [node0, pg0] = [cpuMs(serverPid), pgCpuMs(DB)];
-  const r = await benchLoad(
-    base,
-    DURATION,
-    title,
-    path,
-    body,
-    token,
-    path === '/api/docket/post' ? newBookingEach(body) : undefined,
+const load = (title: string, path: string, body: unknown, token?: string) =>
+  withCpu(serverPid, DB, () =>
+    benchLoad(
+      base,
+      DURATION,
+      title,
+      path,
+      body,
+      token,
+      path === '/api/docket/post' ? newBookingEach(body) : undefined,
+    ),
   );
-  const n = Math.max(1, r.total);
-  return { ...r, nodeCpu: (cpuMs(serverPid) - node0) / n, pgCpu: (pgCpuMs(DB) - pg0) / n };
-};
 
 async function main() {
   const url = await ensureDatabase(ADMIN_URL, DB);

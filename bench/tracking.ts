@@ -24,7 +24,7 @@ import * as s from '../apps/server/src/db/schema';
 import { DEMO_DRIVER_PIN } from '../apps/server/src/db/seed/tracking';
 import { openTenant } from '../apps/server/src/db/tenants';
 import { signaturePng } from '../apps/server/src/lib/png';
-import { benchLoad, benchPost, cpuMs, pgCpuMs, rssMb, startBenchServer } from './bench-server';
+import { benchLoad, benchPost, cpuMs, rssMb, startBenchServer, withCpu } from './bench-server';
 import { ensureDatabase, seedBenchDockets } from './bench-db';
 
 const ADMIN_URL =
@@ -146,17 +146,10 @@ async function main() {
       '/api/docket/track/detail',
       track,
     );
-    const load = async (title: string, path: string, body: unknown) => {
-      const [before, pgBefore] = [cpuMs(server.pid!), pgCpuMs(DB)];
-      const r = await benchLoad(base, DURATION, title, path, body);
-      const n = Math.max(1, r.total);
-      return {
-        ...r,
-        cpu: (cpuMs(server.pid!) - before) / n,
-        pgCpu: (pgCpuMs(DB) - pgBefore) / n,
-        load1: loadavg()[0]!,
-      };
-    };
+    const load = async (title: string, path: string, body: unknown) => ({
+      ...(await withCpu(server.pid!, DB, () => benchLoad(base, DURATION, title, path, body))),
+      load1: loadavg()[0]!,
+    });
     if (ONLY !== 'position') {
       await load('warm-up', '/api/docket/track/detail', track);
       const rows = [
@@ -173,7 +166,7 @@ async function main() {
       );
       for (const r of rows)
         console.log(
-          `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}  ${r.cpu.toFixed(2).padStart(16)}  ${r.pgCpu.toFixed(2).padStart(10)}  ${r.load1.toFixed(2).padStart(8)}`,
+          `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(11)}%  ${String(r.bad).padStart(7)}  ${r.nodeCpu.toFixed(2).padStart(16)}  ${r.pgCpu.toFixed(2).padStart(10)}  ${r.load1.toFixed(2).padStart(8)}`,
         );
     }
     if (ONLY === 'track') return;

@@ -148,15 +148,17 @@ function buildList(db: Executor, name: string, shape: ListShape) {
 export type ListRecord = Awaited<ReturnType<ReturnType<typeof buildList>['execute']>>[number];
 
 /** The ids of one page, from the dockets table alone (cheap to plan for each search value). */
-const buildPageIds = (db: Executor, name: string, shape: ListShape, column: SQLWrapper) =>
-  db
+function buildPageIds(db: Executor, name: string, shape: ListShape, column: SQLWrapper) {
+  const page = pageOf(shape);
+  return db
     .select({ dck_id: dockets.dck_id })
     .from(dockets)
     .where(listWhere(shape))
     .orderBy(...orderOf(shape, column))
-    .limit(pageOf(shape).limit)
-    .offset(pageOf(shape).offset)
+    .limit(page.limit)
+    .offset(page.offset)
     .prepare(name);
+}
 
 /** The full rows of the given ids, planned once. */
 const buildRowsByIds = (db: Executor, name: string) =>

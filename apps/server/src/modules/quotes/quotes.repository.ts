@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import { sqlState, type Db, type Executor } from '../../db/client';
 import { namedQuery, type NamedStatement } from '../../db/prepared';
 import { paymentAuthorisations, quotes } from '../../db/schema';
 
@@ -61,7 +61,7 @@ async function insertBatch(db: Db, batch: readonly PendingQuote[]): Promise<(num
  * and 23: say, an account deleted meanwhile), not for its connection or the server: only then is
  * each quote written on its own, so that after a lost answer a stored batch is not written twice.
  */
-const rowError = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown }).code ?? ''));
+const rowError = (err: unknown) => /^2[23]/.test(sqlState(err) ?? '');
 
 /** The quotes of a batch that failed for a row, each on its own: a bad row fails only its own call. */
 const insertEach = (db: Db, batch: readonly PendingQuote[]) =>
