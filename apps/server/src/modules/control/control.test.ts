@@ -370,9 +370,14 @@ describe.each(DB_KINDS)('control room on %s', (kind) => {
       } finally {
         pages.keepMs = BOARD_KEEP_MS;
       }
-      // The caller's access is checked on every call, kept page or not.
+      // The caller's access is checked on every call, kept page or not: a customer, and an
+      // operator not linked to a circuit whose page the administrator has just had kept.
       const gone = await post(t.app, '/api/circuit/docket/list/LIVE', {}, customer);
       expect(gone.statusCode).toBe(403);
+      expect((await post(t.app, '/api/circuit/docket/list/EXQ', {}, admin)).statusCode).toBe(200);
+      const unlinked = await post(t.app, '/api/circuit/docket/list/EXQ', {}, control);
+      expect(unlinked.statusCode).toBe(404);
+      expect(unlinked.json().message).toBe('Circuit not found');
     });
   });
 
