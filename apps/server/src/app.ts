@@ -43,7 +43,9 @@ import type { PaymentProviders } from './modules/payments/payment-provider';
 import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
-import { cardFormOrigins } from './modules/payments/providers.config';
+import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
+import { WorldpayProvider } from './modules/payments/worldpay.provider';
+import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
 import { cardBookingRoutes } from './modules/payments/card-booking.routes';
 import type { Redis } from 'ioredis';
 
@@ -162,7 +164,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // 'wasm-unsafe-eval' lets our own WebAssembly compile (the driver's barcode reader); it
         // allows no JavaScript eval. A card form's script and frame (Worldpay's), when one is configured.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...cardFormOrigins(deps.payments)],
-        frameSrc: ["'self'", ...cardFormOrigins(deps.payments)],
+        // The card form's frame, and the card issuer's 3-D Secure check in the card check's frame.
+        frameSrc: [
+          "'self'",
+          ...new Set([...cardFormOrigins(deps.payments), ...cardCheckOrigins(deps.payments)]),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileSource(deps.mapTileUrl)],
         connectSrc: ["'self'"],
@@ -227,6 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sandboxRoutes({ ...deps, payments }, sandbox));
   await app.register(providerRoutes({ ...deps, payments }));
   await app.register(cardBookingRoutes({ ...deps, payments }));
+  if (payments.worldpay instanceof WorldpayProvider)
+    await app.register(worldpay3dsRoutes({ ...deps, payments }, payments.worldpay));
 
   const spa =
     deps.webDist && existsSync(resolve(deps.webDist, 'index.html')) ? resolve(deps.webDist) : undefined;

@@ -40,6 +40,10 @@ export const MSG = {
   paymentUnsuccessfulTitle: 'Payment Unsuccessful',
   paymentError: 'Unable to authorise your payment at this time, please try again later or give us a call',
   paymentAmountMissing: 'Payment amount not provided',
+  /** Not spec text: the card issuer's 3-D Secure check (Worldpay) was asked for and not completed. */
+  cardCheckNotDone: 'Your card issuer asked for 3-D Secure authentication, which was not completed',
+  /** Not spec text: the card issuer's 3-D Secure check is waiting for the payer (409 with `fields.challenge`). */
+  cardCheckWaiting: 'Your card issuer asks you to confirm this payment',
   /** Not spec text: a card payer's booking is saved by its authorised payment, never by docket/post or quote/book. */
   cardPayerBooking: 'This account pays by card: the booking is saved once the card payment is authorised',
   /** Not spec text: an account payer's quote is booked on account (quote/book), never paid by card. */

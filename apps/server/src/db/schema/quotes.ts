@@ -5,6 +5,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
@@ -96,7 +97,7 @@ export const sandboxPayments = pgTable('sandbox_payments', {
  * The orders our server placed with Worldpay, one per customerOrderCode (our reference of a
  * payment): the row is written before the order is placed, so a reload, a second tab or a repeat
  * of quote/payment with the same card token finds it and never places a second order. `wp_state`:
- * placing | authorised | declined | failed | cancelled.
+ * placing | challenged (3-D Secure asked for) | authorised | declined | failed | cancelled.
  */
 export const worldpayOrders = pgTable('worldpay_orders', {
   wp_customer_order_code: varchar('wp_customer_order_code', { length: 64 }).primaryKey(),
@@ -106,5 +107,8 @@ export const worldpayOrders = pgTable('worldpay_orders', {
   wp_amount_pence: integer('wp_amount_pence').notNull(),
   wp_currency: char('wp_currency', { length: 3 }).notNull(),
   wp_message: varchar('wp_message', { length: 300 }).notNull().default(''),
+  /** While challenged: the card issuer's 3-D Secure page (Worldpay's redirectURL) and the PaReq to post to it (oneTime3DsToken). */
+  wp_3ds_url: varchar('wp_3ds_url', { length: 2000 }),
+  wp_3ds_pareq: text('wp_3ds_pareq'),
   wp_created: timestamp('wp_created', { withTimezone: true }).notNull(),
 });

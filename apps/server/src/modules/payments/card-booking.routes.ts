@@ -9,6 +9,7 @@ import {
 } from '@courier/contracts';
 import { errorSummary } from '../../lib/error-summary';
 import { cardCheckout, cardPayment, cardProvider, type CardBookingDeps } from './card-booking.service';
+import { shopperOf } from './shopper';
 
 /**
  * The booking screen's card payment for card payers (spec "bookings…" §4 Booking detail: capture,
@@ -31,9 +32,10 @@ export function cardBookingRoutes(deps: CardBookingDeps): FastifyPluginAsyncZod 
       '/api/docket/payment',
       { schema: { body: docketPaymentRequest, response: { 200: postResponse } } },
       async (req) =>
-        cardPayment(await req.authenticate(), deps, req.body, (err) =>
-          req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
-        ),
+        cardPayment(await req.authenticate(), deps, req.body, {
+          shopper: shopperOf(req),
+          onMailError: (err) => req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
+        }),
     );
   };
 }

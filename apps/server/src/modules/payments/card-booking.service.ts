@@ -15,7 +15,8 @@ import { seesPrices, shownPounds } from '../pricing/price-view';
 import { chosenOf, dataOf, type FrozenTariff, type QuoteData } from '../quotes/quote-booking';
 import * as quotes from '../quotes/quotes.repository';
 import { quoteSettingsOf } from '../settings/settings.service';
-import { fulfil, providerOf, startPayment, type PaymentDeps } from './payments.service';
+import type { Shopper } from './payment-provider';
+import { fulfil, notCompleteYet, providerOf, startPayment, type PaymentDeps } from './payments.service';
 
 /** What the booking screen's card payment needs: the docket rules' and the payments' dependencies. */
 export type CardBookingDeps = DocketDeps & PaymentDeps;
@@ -138,7 +139,8 @@ export async function cardCheckout(
  * booking screen: runs the one fulfilment, which asks the provider and books the docket once,
  * and answers it as docket/post does (total and VAT in pounds with the price right only). 404
  * naming `reference` for a payment that is not one of the caller's booking screen payments
- * (another user's included); 409 while the provider has no answer yet; 422 'Payment
+ * (another user's included); 409 while the provider has no answer yet (with `fields.challenge`
+ * while the card issuer's 3-D Secure check waits for the payer); 422 'Payment
  * Unsuccessful' with the settings' message (Quote.PaymentError) and the provider's own in
  * `fields.reference` for a declined, abandoned or failed payment.
  */
@@ -146,7 +148,7 @@ export async function cardPayment(
   auth: AuthContext,
   deps: CardBookingDeps,
   req: DocketPaymentRequest,
-  onMailError?: (err: unknown) => void,
+  opts: { shopper?: Shopper; onMailError?: (err: unknown) => void } = {},
 ): Promise<PostResponse> {
   assertRight(auth, 'booking');
   const pauth = await quotes.authorisationByRef(auth.db, req.reference);
@@ -156,8 +158,9 @@ export async function cardPayment(
   assertAccount(auth, quote.quote_cust_id);
   const result = await fulfil(deps, auth.tenant, pauth.pauth_provider, req.reference, {
     token: req.token,
+    shopper: opts.shopper,
     quoteId: quote.quote_id,
-    onMailError,
+    onMailError: opts.onMailError,
   });
   if (result.state === 'authorised') {
     const chosen = chosenOf(quote)!;
@@ -165,8 +168,7 @@ export async function cardPayment(
     const netvat = shownPounds(auth, chosen.vat);
     return { ...result.booking, ...(total === null || netvat === null ? {} : { total, netvat }) };
   }
-  if (result.state === 'pending')
-    throw new AppError('CONFLICT', 'The payment is not complete yet', { reference: 'Not complete' });
+  if (result.state === 'pending') throw notCompleteYet(result.challenge);
   const { paymentError } = await quoteSettingsOf(auth.db);
   throw new AppError('BUSINESS_RULE', paymentError, {
     reference: result.message || MSG.paymentUnsuccessfulTitle,

@@ -64,6 +64,19 @@ export interface ConfirmPayment {
   orderCode: string;
   /** The card form's token (Worldpay); absent for hosted pages. */
   token?: string;
+  /** The payer's browser as our server saw it (Worldpay's 3-D Secure order fields). */
+  shopper?: Shopper;
+}
+
+/**
+ * The payer's browser, from the request that carries the card form's token: the address, the
+ * User-Agent and the Accept header (Worldpay's shopperIpAddress, shopperUserAgent,
+ * shopperAcceptHeader, which 3-D Secure needs on the order and again on its completion).
+ */
+export interface Shopper {
+  ip: string;
+  userAgent: string;
+  accept: string;
 }
 
 /** The provider's answer: the state, the amount it holds (pence) and its message for a failure. */
@@ -71,6 +84,11 @@ export interface ProviderOutcome {
   state: PaymentState;
   amountPence?: number;
   message?: string;
+  /**
+   * While pending: the card issuer asks the payer to confirm the payment (3-D Secure). The path
+   * of our page that takes the payer's browser to the issuer's check (shown in a frame).
+   */
+  challenge?: string;
 }
 
 /** The providers a deployment offers, by name. */

@@ -10,7 +10,13 @@ import { docketById } from '../dockets/dockets.repository';
 import { sendConfirmation, writeBooking } from '../dockets/dockets.service';
 import { bookingInputOf, chosenOf, dataOf, pricedOfQuote } from '../quotes/quote-booking';
 import * as quotes from '../quotes/quotes.repository';
-import type { PaymentProvider, PaymentProviders, ProviderContext } from './payment-provider';
+import type {
+  PaymentProvider,
+  PaymentProviders,
+  ProviderContext,
+  ProviderOutcome,
+  Shopper,
+} from './payment-provider';
 import * as repo from './payments.repository';
 
 /** What payments need: providers by name, the clock, the post code index and the confirmation mail. */
@@ -31,7 +37,19 @@ export interface Booked {
 
 /** What fulfilment ends with: the booking, or the state the provider reported and its message. */
 export type Fulfilment =
-  { state: 'authorised'; booking: Booked } | { state: Exclude<PaymentState, 'authorised'>; message?: string };
+  | { state: 'authorised'; booking: Booked }
+  | { state: Exclude<PaymentState, 'authorised'>; message?: string; challenge?: string };
+
+/**
+ * The 409 of a payment the provider has no answer for yet, as quote/payment and docket/payment
+ * answer it: with `fields.challenge`, the path of our page that takes the payer to the card
+ * issuer's 3-D Secure check, while the issuer waits for the payer.
+ */
+export function notCompleteYet(challenge: string | undefined): AppError {
+  return challenge
+    ? new AppError('CONFLICT', MSG.cardCheckWaiting, { reference: 'Not complete', challenge })
+    : new AppError('CONFLICT', 'The payment is not complete yet', { reference: 'Not complete' });
+}
 
 const ctxOf = (tenant: Tenant): ProviderContext => ({ db: tenant.db, database: tenant.name });
 
@@ -182,7 +200,7 @@ export async function fulfil(
   tenant: Tenant,
   providerName: string,
   reference: string,
-  opts: { token?: string; quoteId?: number; onMailError?: (err: unknown) => void } = {},
+  opts: { token?: string; shopper?: Shopper; quoteId?: number; onMailError?: (err: unknown) => void } = {},
 ): Promise<Fulfilment> {
   const db = tenant.db;
   const auth = await repo.authorisationByReference(db, providerName, reference);
@@ -199,9 +217,10 @@ export async function fulfil(
       currency: auth.pauth_currency,
       orderCode: `Q${auth.pauth_quote_id}-${auth.pauth_id}`,
       token: opts.token,
+      shopper: opts.shopper,
     })
     // A provider that does not answer leaves the payment pending: asked again, it may have an answer.
-    .catch(() => ({ state: 'pending' as const, amountPence: undefined, message: undefined }));
+    .catch((): ProviderOutcome => ({ state: 'pending' }));
   const now = deps.clock.now();
   if (outcome.state !== 'authorised') {
     if (outcome.state !== 'pending')
@@ -210,7 +229,7 @@ export async function fulfil(
         message: outcome.message ?? '',
         now,
       });
-    return { state: outcome.state, message: outcome.message };
+    return { state: outcome.state, message: outcome.message, challenge: outcome.challenge };
   }
   let mail: (() => Promise<void>) | undefined;
   let released = false;

@@ -57,3 +57,12 @@ export function cardFormOrigins(payments: PaymentProviders | undefined): string[
     return [];
   }
 }
+
+/**
+ * What the card check's frame may show besides our own pages (frame-src), when Worldpay is
+ * configured: the card issuers' 3-D Secure pages, on any https site (each issuer has its own), and
+ * the card form's origin (a local fake's check page in tests).
+ */
+export function cardCheckOrigins(payments: PaymentProviders | undefined): string[] {
+  return payments?.worldpay instanceof WorldpayProvider ? ['https:', ...cardFormOrigins(payments)] : [];
+}

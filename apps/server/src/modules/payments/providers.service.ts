@@ -94,12 +94,9 @@ export function stripePayment(
   onMailError?: (err: unknown) => void,
 ): Promise<QuotePaymentResponse> {
   stripeOf(deps);
-  return pay(
-    deps,
-    { database: req.database, guid: req.guid, reference: req.session_id },
-    caller,
+  return pay(deps, { database: req.database, guid: req.guid, reference: req.session_id }, caller, {
     onMailError,
-  );
+  });
 }
 
 /** What the webhook did with an event. */

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { QuoteView } from '@courier/contracts';
+import { MSG, type QuoteView } from '@courier/contracts';
 import { customers, dockets, paymentAuthorisations, settings, worldpayOrders } from '../../db/schema';
 import { buildApp } from '../../app';
 import {
@@ -23,9 +23,14 @@ import {
   StripeFake,
   stripeSignature,
 } from '../../test/fakes/stripe-fake';
-import { WORLDPAY_DECLINE_REASON, WORLDPAY_FAKE_CARD, WorldpayFake } from '../../test/fakes/worldpay-fake';
+import {
+  WORLDPAY_3DS_FAIL_REASON,
+  WORLDPAY_DECLINE_REASON,
+  WORLDPAY_FAKE_CARD,
+  WorldpayFake,
+} from '../../test/fakes/worldpay-fake';
 import { StripeProvider } from './stripe.provider';
-import { WORLDPAY_3DS_NOT_DONE, WORLDPAY_NO_ANSWER, WorldpayProvider } from './worldpay.provider';
+import { WORLDPAY_NO_ANSWER, WorldpayProvider } from './worldpay.provider';
 
 const SECRET = 'sk_test_fake_secret';
 const WEBHOOK_SECRET = 'whsec_fake_secret';
@@ -438,22 +443,130 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       expect(await docketCount()).toBe(before + 1);
     });
 
-    it('books nothing when 3-D Secure is asked for and not completed, nor when Worldpay does not answer', async () => {
+    /** The card check's page of a challenged payment, as the portal's frame loads it. */
+    const challengeOf = async (q: QuoteView, reference: string, card = '3D') => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/quote/payment',
+        remoteAddress: '10.31.0.1',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Card holder browser',
+          accept: 'text/html',
+        },
+        payload: JSON.stringify({
+          database: TENANT_A,
+          guid: q.guid,
+          reference,
+          token: worldpayFake.token(WORLDPAY_FAKE_CARD, card),
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        message: MSG.cardCheckWaiting,
+        fields: { reference: 'Not complete' },
+      });
+      const path = res.json().fields.challenge as string;
+      expect(path).toBe(
+        `/payment-return/worldpay/3ds/${encodeURIComponent(reference)}?database=${encodeURIComponent(TENANT_A)}`,
+      );
+      return path;
+    };
+    /** The issuer's answer posted to our TermUrl from the issuer's site, as the browser sends it. */
+    const issuerAnswers = (paRes: string, md: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/payment-return/worldpay/3ds?database=${encodeURIComponent(TENANT_A)}`,
+        remoteAddress: '10.31.0.1',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: worldpayFake.url,
+          'user-agent': 'Card holder browser',
+        },
+        payload: new URLSearchParams({ PaRes: paRes, MD: md }).toString(),
+      });
+    const putsOf = (reference: string) => {
+      const code = orderOf(reference)[0]?.orderCode ?? '-';
+      return worldpayFake.calls.filter((c) => c.method === 'PUT' && c.path === `/v1/orders/${code}`).length;
+    };
+
+    it("completes 3-D Secure: the issuer's page gets PaReq, TermUrl and MD; its answer books once, replayed or not", async () => {
+      const q = await detailed(4);
+      const before = await docketCount();
+      const { reference } = (await call('/api/quote/checkout', { guid: q.guid })).json() as {
+        reference: string;
+      };
+      const path = await challengeOf(q, reference);
+      // The order asked for 3-D Secure with the payer's browser as the shopper fields.
+      const [order] = orderOf(reference);
+      expect(order).toMatchObject({
+        paymentStatus: 'PRE_AUTHORIZED',
+        authorizeOnly: true,
+        amount: holdPence(q),
+        threeDs: { sessionId: reference, userAgent: 'Card holder browser', ip: '10.31.0.1' },
+      });
+      // Asked again while the issuer waits: the same challenge, no second order.
+      expect((await call('/api/quote/payment', { guid: q.guid, reference })).json().fields.challenge).toBe(
+        path,
+      );
+      expect(orderOf(reference)).toHaveLength(1);
+      const frame = await app.inject({ method: 'GET', url: path });
+      expect(frame.statusCode).toBe(200);
+      expect(frame.headers['content-security-policy']).toContain(`form-action ${worldpayFake.url}`);
+      expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(frame.body).toContain(`action="${worldpayFake.url}/3ds"`);
+      expect(frame.body).toContain(`name="PaReq" value="${order!.threeDs!.token}"`);
+      expect(frame.body).toContain(`name="MD" value="${reference}"`);
+      expect(frame.body).toMatch(/name="TermUrl" value="[^"]*\/payment-return\/worldpay\/3ds\?database=/);
+      expect(await docketCount()).toBe(before);
+      // The issuer's page posts its answer back from its own site.
+      const done = await issuerAnswers(`Y-${order!.threeDs!.token}`, reference);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.body).toContain('Card check complete');
+      expect(await docketCount()).toBe(before + 1);
+      expect(orderOf(reference)[0]!.paymentStatus).toBe('AUTHORIZED');
+      // A replayed answer sends nothing to Worldpay and books nothing more; the portal's next question books.
+      expect((await issuerAnswers(`Y-${order!.threeDs!.token}`, reference)).body).toContain(
+        'Card check complete',
+      );
+      expect(putsOf(reference)).toBe(1);
+      const booked = await call('/api/quote/payment', { guid: q.guid, reference });
+      expect(booked.statusCode, booked.body).toBe(200);
+      expect(booked.json().dck_docket).toBeGreaterThan(0);
+      expect(await docketCount()).toBe(before + 1);
+      expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    });
+
+    it('books nothing when the issuer refuses 3-D Secure, when the payer leaves it for a new attempt, or when Worldpay does not answer', async () => {
       const q = await detailed(4);
       const before = await docketCount();
       const a = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
-      const threeDs = await call('/api/quote/payment', {
-        guid: q.guid,
-        reference: a.reference,
-        token: worldpayFake.token(WORLDPAY_FAKE_CARD, '3D'),
+      await challengeOf(q, a.reference);
+      const refused = await issuerAnswers(`N-${orderOf(a.reference)[0]!.threeDs!.token}`, a.reference);
+      expect(refused.body).toContain('Card check not completed');
+      const declined = await call('/api/quote/payment', { guid: q.guid, reference: a.reference });
+      expect(declined.statusCode).toBe(422);
+      expect(declined.json()).toMatchObject({
+        message: PAYMENT_ERROR,
+        fields: { reference: WORLDPAY_3DS_FAIL_REASON },
       });
-      expect(threeDs.statusCode).toBe(422);
-      expect(threeDs.json().fields).toEqual({ reference: WORLDPAY_3DS_NOT_DONE });
+      // Left unanswered, then a new attempt: the old check is cancelled, its late answer sends nothing.
       const b = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
+      const path = await challengeOf(q, b.reference);
+      await call('/api/quote/checkout', { guid: q.guid });
+      const late = await issuerAnswers(`Y-${orderOf(b.reference)[0]!.threeDs!.token}`, b.reference);
+      expect(late.body).toContain('Card check not completed');
+      expect(putsOf(b.reference)).toBe(0);
+      expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+      // An answer for an order that never asked for a check, or an unknown one, sends nothing either.
+      expect((await issuerAnswers('Y-x', 'Q0-unknown')).body).toContain('Card check not completed');
+      expect((await issuerAnswers('', b.reference)).statusCode).toBe(400);
+      expect(await docketCount()).toBe(before);
+      const c = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
       worldpayFake.faults = ['hang'];
       const slow = await call('/api/quote/payment', {
         guid: q.guid,
-        reference: b.reference,
+        reference: c.reference,
         token: worldpayFake.token(WORLDPAY_FAKE_CARD),
       });
       expect(slow.statusCode).toBe(422);
@@ -461,7 +574,7 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       const [row] = await db()
         .select()
         .from(worldpayOrders)
-        .where(eq(worldpayOrders.wp_customer_order_code, b.reference));
+        .where(eq(worldpayOrders.wp_customer_order_code, c.reference));
       expect(row!.wp_state).toBe('failed');
       expect(await docketCount()).toBe(before);
     });
@@ -522,6 +635,26 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       expect(orderOf(again.reference)).toHaveLength(1);
       expect(orderOf(again.reference)[0]).toMatchObject({ authorizeOnly: true, paymentStatus: 'AUTHORIZED' });
       expect(await docketCount()).toBe(before + 1);
+
+      // A card whose issuer asks for 3-D Secure: the screen is told where the check is; its answer books once.
+      const third = { ...booking(walkIn!.cust_id), attempt: 'booking-screen-worldpay-3ds' };
+      const checked = (await post(app, '/api/docket/checkout', third, admin)).json() as { reference: string };
+      const waiting = await post(
+        app,
+        '/api/docket/payment',
+        { reference: checked.reference, token: worldpayFake.token(WORLDPAY_FAKE_CARD, '3D') },
+        admin,
+      );
+      expect(waiting.statusCode).toBe(409);
+      expect(waiting.json().fields.challenge).toMatch(/^\/payment-return\/worldpay\/3ds\//);
+      const answered = await issuerAnswers(
+        `Y-${orderOf(checked.reference)[0]!.threeDs!.token}`,
+        checked.reference,
+      );
+      expect(answered.body).toContain('Card check complete');
+      const confirmed = await post(app, '/api/docket/payment', { reference: checked.reference }, admin);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(await docketCount()).toBe(before + 2);
     });
 
     it('places no order for a payment abandoned before the card form gave its token', async () => {

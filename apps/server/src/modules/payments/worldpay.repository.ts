@@ -35,11 +35,23 @@ export async function settleWorldpayOrder(
   db: Executor,
   code: string,
   from: string[],
-  to: { wp_state: string; wp_order_code?: string | null; wp_message?: string },
+  to: {
+    wp_state: string;
+    wp_order_code?: string | null;
+    wp_message?: string;
+    wp_3ds_url?: string | null;
+    wp_3ds_pareq?: string | null;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(worldpayOrders)
-    .set({ ...to, ...(to.wp_message === undefined ? {} : { wp_message: to.wp_message.slice(0, 300) }) })
+    .set({
+      wp_state: to.wp_state,
+      ...(to.wp_order_code === undefined ? {} : { wp_order_code: to.wp_order_code }),
+      ...(to.wp_message === undefined ? {} : { wp_message: to.wp_message.slice(0, 300) }),
+      ...(to.wp_3ds_url === undefined ? {} : { wp_3ds_url: to.wp_3ds_url }),
+      ...(to.wp_3ds_pareq === undefined ? {} : { wp_3ds_pareq: to.wp_3ds_pareq }),
+    })
     .where(and(eq(worldpayOrders.wp_customer_order_code, code), inArray(worldpayOrders.wp_state, from)))
     .returning({ code: worldpayOrders.wp_customer_order_code });
   return rows.length === 1;

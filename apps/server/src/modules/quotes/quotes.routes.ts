@@ -17,6 +17,7 @@ import {
   tariffType,
 } from '@courier/contracts';
 import { errorSummary } from '../../lib/error-summary';
+import { shopperOf } from '../payments/shopper';
 import * as service from './quotes.service';
 import type { QuoteDeps } from './quotes.service';
 
@@ -75,9 +76,10 @@ export function quoteRoutes(deps: QuoteDeps): FastifyPluginAsyncZod {
         config: limit(QUOTE_RATE_MAX),
       },
       async (req) =>
-        service.pay(deps, req.body, await req.authenticateOptional(), (err) =>
-          req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
-        ),
+        service.pay(deps, req.body, await req.authenticateOptional(), {
+          shopper: shopperOf(req),
+          onMailError: (err) => req.log.error({ err: errorSummary(err) }, 'booking confirmation mail failed'),
+        }),
     );
     app.post(
       '/api/quote/book',

@@ -37,10 +37,12 @@ import {
   abandonPending,
   bookQuote,
   fulfil,
+  notCompleteYet,
   providerOf,
   startPayment,
   type PaymentDeps,
 } from '../payments/payments.service';
+import type { Shopper } from '../payments/payment-provider';
 import {
   chosenOf,
   dataOf,
@@ -401,14 +403,15 @@ function assertComplete(q: repo.QuoteRow): void {
  * quote/payment (public): the return from the card page (or the card form's token): runs the one
  * fulfilment, which asks the provider and books the docket once. Answers the booking reference;
  * 422 'Payment Unsuccessful' with the settings' message (Quote.PaymentError) naming `reference`
- * for a declined, abandoned or failed payment; 409 while the provider has no answer yet; 410 once
+ * for a declined, abandoned or failed payment; 409 while the provider has no answer yet (with
+ * `fields.challenge` while the card issuer's 3-D Secure check waits for the payer); 410 once
  * the quote has expired unpaid. An authorised payment books even after the 15 minutes: the hold is taken.
  */
 export async function pay(
   deps: QuoteDeps,
   req: z.output<typeof quotePaymentRequest>,
   caller: AuthContext | undefined,
-  onMailError?: (err: unknown) => void,
+  opts: { shopper?: Shopper; onMailError?: (err: unknown) => void } = {},
 ): Promise<QuotePaymentResponse> {
   const { tenant, quote } = await openQuote(deps, req.database, req.guid, caller, true);
   const auth = await repo.authorisationOf(tenant.db, quote.quote_id, req.reference);
@@ -418,13 +421,13 @@ export async function pay(
   }
   const result = await fulfil(deps, tenant, auth.pauth_provider, req.reference, {
     token: req.token,
+    shopper: opts.shopper,
     quoteId: quote.quote_id,
-    onMailError,
+    onMailError: opts.onMailError,
   });
   if (result.state === 'authorised') return result.booking;
   if (isExpired(deps, quote)) throw expired();
-  if (result.state === 'pending')
-    throw new AppError('CONFLICT', 'The payment is not complete yet', { reference: 'Not complete' });
+  if (result.state === 'pending') throw notCompleteYet(result.challenge);
   const { paymentError } = await quoteSettingsOf(tenant.db);
   throw new AppError('BUSINESS_RULE', paymentError, {
     reference: result.message || MSG.paymentUnsuccessfulTitle,

@@ -10,7 +10,12 @@ import { FakeServer } from './fake-server';
  * (`Worldpay.useTemplateForm({clientKey, templateCode, form, paymentSection, callback})`) and the
  * template page it frames. Test cards as Worldpay documents them: 4444 3333 2222 1111 is
  * authorised; the card holder name 'FAILED' declines, '3D' asks for 3-D Secure (PRE_AUTHORIZED,
- * never completed here), 'ERROR' answers an error. 4000 0000 0000 0002 declines too. Faults on
+ * on an order that asked for it with is3DSOrder and the shopper fields; declined otherwise),
+ * 'ERROR' answers an error. 4000 0000 0000 0002 declines too. 3-D Secure as Worldpay documents
+ * it: the order's redirectURL is the issuer's page (here POST /3ds, the fake's test issuer page,
+ * which takes PaReq, TermUrl and MD and posts PaRes and MD back to TermUrl when the payer chooses
+ * 'Authenticate' or 'Fail authentication'), and PUT /v1/orders/{orderCode} with
+ * threeDSResponseCode (the PaRes) and the same shopperSessionId completes the order. Faults on
  * demand: hanging answers (timeouts) and 500s.
  */
 
@@ -26,7 +31,12 @@ export interface FakeWorldpayOrder {
   customerOrderCode: string;
   orderDescription: string;
   paymentStatus: string;
+  /** The order's 3-D Secure: its one-time token (PaReq) and the shopper session it was placed in. */
+  threeDs?: { token: string; sessionId: string; userAgent: string; ip: string };
 }
+
+/** The reason of an order whose 3-D Secure check failed (the payer chose 'Fail authentication'). */
+export const WORLDPAY_3DS_FAIL_REASON = '3-D Secure authentication failed';
 
 export class WorldpayFake extends FakeServer {
   readonly tokens = new Map<string, { cardNumber: string; name: string }>();
@@ -64,6 +74,14 @@ export class WorldpayFake extends FakeServer {
     if (req.method === 'GET' && url.pathname === '/v1/worldpay.js') {
       res.writeHead(200, { 'content-type': 'text/javascript', ...cors });
       return void res.end(WORLDPAY_JS(this.url));
+    }
+    if (req.method === 'POST' && url.pathname === '/3ds') {
+      const form = new URLSearchParams(raw);
+      this.calls.push({ method: 'POST', path: '/3ds' });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(
+        ISSUER_PAGE(form.get('PaReq') ?? '', form.get('TermUrl') ?? '', form.get('MD') ?? ''),
+      );
     }
     if (req.method === 'GET' && url.pathname === '/v1/template') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -110,9 +128,12 @@ export class WorldpayFake extends FakeServer {
       if (!card) return error(400, 'TKN_NOT_FOUND', 'Token not found');
       if (card.name === 'ERROR') return error(500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
       const declined = card.name === 'FAILED' || card.cardNumber === '4000000000000002';
+      const threeDsAsked = body.is3DSOrder === true && typeof body.shopperSessionId === 'string';
       const status =
         card.name === '3D'
-          ? 'PRE_AUTHORIZED'
+          ? threeDsAsked
+            ? 'PRE_AUTHORIZED'
+            : 'FAILED'
           : declined
             ? 'FAILED'
             : body.authorizeOnly
@@ -127,18 +148,34 @@ export class WorldpayFake extends FakeServer {
         customerOrderCode: String(body.customerOrderCode ?? ''),
         orderDescription: String(body.orderDescription ?? ''),
         paymentStatus: status,
+        ...(status === 'PRE_AUTHORIZED'
+          ? {
+              threeDs: {
+                token: randomBytes(8).toString('hex'),
+                sessionId: String(body.shopperSessionId),
+                userAgent: String(body.shopperUserAgent ?? ''),
+                ip: String(body.shopperIpAddress ?? ''),
+              },
+            }
+          : {}),
       };
       this.orders.set(order.orderCode, order);
-      return send(200, {
-        ...order,
-        ...(declined ? { paymentStatusReason: WORLDPAY_DECLINE_REASON } : {}),
-        ...(status === 'PRE_AUTHORIZED'
-          ? { redirectURL: `${this.url}/3ds`, oneTime3DsToken: randomBytes(8).toString('hex') }
-          : {}),
-        environment: 'TEST',
-      });
+      return send(
+        200,
+        this.answer(order, declined || status === 'FAILED' ? WORLDPAY_DECLINE_REASON : undefined),
+      );
     }
     const order = /^\/v1\/orders\/([^/]+)$/.exec(url.pathname);
+    if (order && req.method === 'PUT') {
+      const o = this.orders.get(decodeURIComponent(order[1]!));
+      if (!o?.threeDs || o.paymentStatus !== 'PRE_AUTHORIZED')
+        return error(400, 'ORDER_NOT_3DS', 'Order is not awaiting 3-D Secure');
+      if (body.shopperSessionId !== o.threeDs.sessionId)
+        return error(400, 'SESSION_MISMATCH', 'shopperSessionId differs from the order');
+      const passed = body.threeDSResponseCode === `Y-${o.threeDs.token}`;
+      o.paymentStatus = passed ? (o.authorizeOnly ? 'AUTHORIZED' : 'SUCCESS') : 'FAILED';
+      return send(200, this.answer(o, passed ? undefined : WORLDPAY_3DS_FAIL_REASON));
+    }
     if (order && req.method === 'DELETE') {
       const o = this.orders.get(decodeURIComponent(order[1]!));
       if (!o || o.paymentStatus !== 'AUTHORIZED')
@@ -149,7 +186,35 @@ export class WorldpayFake extends FakeServer {
     }
     return error(404, 'NOT_FOUND', 'Not found');
   }
+
+  /** An order as Worldpay answers it: a PRE_AUTHORIZED one with the issuer's page and its one-time token. */
+  private answer(o: FakeWorldpayOrder, reason?: string): Record<string, unknown> {
+    const { threeDs, ...order } = o;
+    return {
+      ...order,
+      ...(reason ? { paymentStatusReason: reason } : {}),
+      ...(o.paymentStatus === 'PRE_AUTHORIZED' && threeDs
+        ? { is3DSOrder: true, redirectURL: `${this.url}/3ds`, oneTime3DsToken: threeDs.token }
+        : {}),
+      environment: 'TEST',
+    };
+  }
 }
+
+/**
+ * The fake's test issuer page (3-D Secure 1): the payer chooses; the answer (PaRes: 'Y-' or 'N-'
+ * and the one-time token) goes back to TermUrl with MD, as an issuer's page posts it.
+ */
+const ISSUER_PAGE = (paReq: string, termUrl: string, md: string) => {
+  const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure test page</title>
+<style>body{font-family:Arial,sans-serif;margin:1rem}button{margin:.5rem .5rem 0 0;padding:.4rem 1rem}</style></head>
+<body><main><h1 style="font-size:1.2rem">3-D Secure test page (Worldpay fake issuer)</h1>
+<p>Confirm the payment as the card holder would.</p>
+<form method="post" action="${esc(termUrl)}"><input type="hidden" name="MD" value="${esc(md)}">
+<button type="submit" name="PaRes" value="${esc(`Y-${paReq}`)}">Authenticate</button>
+<button type="submit" name="PaRes" value="${esc(`N-${paReq}`)}">Fail authentication</button></form></main></body></html>`;
+};
 
 /** The origin of a URL, or '' (the framing page's origin goes into the template's script). */
 function originOf(value: string | null): string {
