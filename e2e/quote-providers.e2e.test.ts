@@ -187,6 +187,55 @@ describe("the guest quote wizard paying through Worldpay's card form (a local fa
   }, 240_000);
 });
 
+describe("Worldpay's 3-D Secure check (the local fake's issuer page) in the guest quote wizard in Chromium", () => {
+  const check = (page: Page) => page.frameLocator('iframe[title="Your card issuer\'s check"]');
+
+  it("shows the card issuer's check in a window; answered, the booking is made once and its reference shown", async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    const before = worldpay.orders.size;
+    await upToCapture(page, 'Northern Express');
+    await payOnWorldpay(page, '3D');
+    await page.getByRole('dialog', { name: 'Card check' }).waitFor();
+    await page.getByText('Your card issuer asks you to confirm this payment. Follow').waitFor();
+    const authenticate = check(page).getByRole('button', { name: 'Authenticate' });
+    await authenticate.waitFor();
+    await shot(page, 'worldpay-7-card-check');
+    await authenticate.click();
+    await page.getByText(/^Your booking reference is : \d+$/).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('dialog', { name: 'Card check' }).count()).toBe(0);
+    const orders = [...worldpay.orders.values()].slice(before);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ paymentStatus: 'AUTHORIZED', authorizeOnly: true });
+    await context.close();
+  }, 240_000);
+
+  it('returns to capture with the message when the payer closes the check, and when the issuer refuses it', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await upToCapture(page, 'Northern Express');
+    await payOnWorldpay(page, '3D');
+    await check(page).getByRole('button', { name: 'Authenticate' }).waitFor();
+    await page.keyboard.press('Escape');
+    await heading(page, 'Capture').waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: 'Your card issuer asked for 3-D Secure authentication, which was not completed' })
+      .waitFor();
+    await shot(page, 'worldpay-5-capture-card-check-closed');
+    await payOnWorldpay(page, '3D');
+    await check(page).getByRole('button', { name: 'Fail authentication' }).click();
+    await heading(page, 'Capture').waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: '3-D Secure authentication failed' })
+      .waitFor();
+    await context.close();
+  }, 240_000);
+});
+
 describe("a card payer on the booking screen paying through Worldpay's card form (a local fake) in Chromium", () => {
   it('takes the card in the capture page, returns a declined card to a fresh form, then authorises and books once', async () => {
     const context = await h.newContext();
@@ -230,6 +279,29 @@ describe("a card payer on the booking screen paying through Worldpay's card form
       .click();
     await page.getByRole('cell', { name: docket, exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: docket, exact: true }).count()).toBe(1);
+    await context.close();
+  }, 240_000);
+
+  it("asks for the card issuer's check in a window over the payment page, and books once it is answered", async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    const before = worldpay.orders.size;
+    await toCardCapture(page, 'Northern Express');
+    await fillWorldpayCard(page, '3D');
+    await page.getByText('Card details received: Authorise to hold the amount on your card.').waitFor();
+    await page.getByRole('button', { name: 'Authorise' }).click();
+    await page.getByRole('dialog', { name: 'Card check' }).waitFor({ timeout: 30_000 });
+    const authenticate = page
+      .frameLocator('iframe[title="Your card issuer\'s check"]')
+      .getByRole('button', { name: 'Authenticate' });
+    await authenticate.waitFor();
+    await shot(page, 'worldpay-booking-card-check');
+    await authenticate.click();
+    await page.getByRole('heading', { name: /^BOOKING \d+$/ }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('dialog', { name: 'Card check' }).count()).toBe(0);
+    expect(context.pages()).toHaveLength(1);
+    const orders = [...worldpay.orders.values()].slice(before);
+    expect(orders.map((o) => o.paymentStatus)).toEqual(['AUTHORIZED']);
     await context.close();
   }, 240_000);
 });

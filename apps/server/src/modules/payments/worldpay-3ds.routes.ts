@@ -24,7 +24,7 @@ function page(title: string, text: string, form = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font-family:Arial,sans-serif;margin:1.5rem;color:#1a1a1a}button{padding:.5rem 1rem;font-size:1rem}</style></head>
-<body><main><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1><p role="status">${escapeHtml(text)}</p>${form}</main></body></html>`;
+<body><div><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1><p role="status">${escapeHtml(text)}</p>${form}</div></body></html>`;
 }
 
 /**

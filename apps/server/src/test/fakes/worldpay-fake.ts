@@ -209,11 +209,11 @@ const ISSUER_PAGE = (paReq: string, termUrl: string, md: string) => {
   const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure test page</title>
 <style>body{font-family:Arial,sans-serif;margin:1rem}button{margin:.5rem .5rem 0 0;padding:.4rem 1rem}</style></head>
-<body><main><h1 style="font-size:1.2rem">3-D Secure test page (Worldpay fake issuer)</h1>
+<body><div><h1 style="font-size:1.2rem">3-D Secure test page (Worldpay fake issuer)</h1>
 <p>Confirm the payment as the card holder would.</p>
 <form method="post" action="${esc(termUrl)}"><input type="hidden" name="MD" value="${esc(md)}">
 <button type="submit" name="PaRes" value="${esc(`Y-${paReq}`)}">Authenticate</button>
-<button type="submit" name="PaRes" value="${esc(`N-${paReq}`)}">Fail authentication</button></form></main></body></html>`;
+<button type="submit" name="PaRes" value="${esc(`N-${paReq}`)}">Fail authentication</button></form></div></body></html>`;
 };
 
 /** The origin of a URL, or '' (the framing page's origin goes into the template's script). */

@@ -178,6 +178,9 @@ export function useBookingFlow({ form, session, validation, mop, custId, onFresh
     cancelPayment: card.cancel,
     paymentFailure: card.failure,
     payment: card.begun,
+    /** The card issuer's 3-D Secure check to show, and giving it up. */
+    cardCheck: card.cardCheck,
+    giveUpCardCheck: card.giveUpCardCheck,
     /** The capture page's card form (Worldpay), when the account's provider takes the card in the page. */
     cardForm: cardForm
       ? { database: session.tenant.name, key: formKey, token: cardToken, onToken: setCardToken }

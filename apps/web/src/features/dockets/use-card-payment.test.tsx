@@ -93,6 +93,39 @@ describe('useCardPayment', () => {
     expect(dismissNotice).toHaveBeenCalledWith('payment-unsuccessful');
   });
 
+  it("shows the card issuer's check while docket/payment says it waits, then books; giving it up returns to capture", async () => {
+    const check = '/payment-return/worldpay/3ds/Q1-abc?database=Northern%20Express';
+    const waiting = apiError(409, 'CONFLICT', MSG.cardCheckWaiting, {
+      reference: 'Not complete',
+      challenge: check,
+    });
+    const worldpay = { ...started, provider: 'worldpay', url: undefined, client: { clientKey: 'k' } };
+    const api = mockApi({
+      '/api/docket/checkout': reply(worldpay),
+      '/api/docket/payment': answers(waiting, waiting, reply(saved)),
+    });
+    const { result, onBooked, onCapture } = renderPayment();
+    act(() => result.current.start(body, 'card-token'));
+    await waitFor(() => expect(result.current.cardCheck).toBe(check));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith(saved), { timeout: 6000 });
+    expect(result.current.cardCheck).toBeNull();
+    // The token is paid once; later questions only ask.
+    expect(api.bodiesOf('/api/docket/payment')).toEqual([
+      { reference: 'sbx_abc', token: 'card-token' },
+      { reference: 'sbx_abc' },
+      { reference: 'sbx_abc' },
+    ]);
+    expect(onCapture).not.toHaveBeenCalled();
+
+    mockApi({ '/api/docket/checkout': reply(worldpay), '/api/docket/payment': waiting });
+    act(() => result.current.start(body, 'card-token'));
+    await waitFor(() => expect(result.current.cardCheck).toBe(check));
+    act(() => result.current.giveUpCardCheck());
+    expect(result.current.cardCheck).toBeNull();
+    expect(onCapture).toHaveBeenCalledOnce();
+    expect(result.current.failure).toEqual({ message: MSG.cardCheckNotDone });
+  }, 15_000);
+
   it("returns a declined card to capture with 'Payment Unsuccessful' and the message for 15 s", async () => {
     const win = fakeWindow();
     mockApi({

@@ -56,13 +56,16 @@ interface CardPaymentOptions {
  * of its own (opened at once, inside the click, so no pop-up blocker stops it, then sent to the
  * page docket/checkout answers), and asks docket/payment every 1.5 s until the server says booked
  * (→ complete) or failed (→ capture with 'Payment Unsuccessful' and the message for 15 s). A card
- * window closed without an answer returns to capture; `cancel` does the same at once.
+ * window closed without an answer returns to capture; `cancel` does the same at once. While the
+ * card issuer's 3-D Secure check waits (409 with `fields.challenge`), `cardCheck` is its page.
  */
 export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOptions) {
   const queryClient = useQueryClient();
   const checkout = useDocketCheckout();
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [begun, setBegun] = useState<CheckoutResponse | null>(null);
+  /** The card issuer's 3-D Secure check that waits for the payer (our card check page), or null. */
+  const [cardCheck, setCardCheck] = useState<string | null>(null);
   const popup = useRef<Window | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Each start or cancel makes the answers of an earlier one stale.
@@ -70,6 +73,7 @@ export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOpt
 
   const stop = () => {
     run.current += 1;
+    setCardCheck(null);
     clearTimeout(timer.current);
     popup.current?.close();
     popup.current = null;
@@ -97,6 +101,9 @@ export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOpt
       (error: unknown) => {
         if (mine !== run.current) return;
         if (!(error instanceof ApiError) || error.status !== 409) return fail(paymentFailureOf(error));
+        // The card issuer's check waits for the payer: shown over the page, asked again until answered.
+        const check = error.fields?.challenge;
+        if (check) setCardCheck(check);
         // Unpaid and its window closed: asked once more (an answer may have raced the close), then capture.
         const closed = popup.current?.closed === true;
         if ((closed && closedSeen) || tries >= POLL_TRIES) {
@@ -154,6 +161,10 @@ export function useCardPayment({ onPaying, onCapture, onBooked }: CardPaymentOpt
     },
     failure,
     begun,
+    /** The card issuer's check to show (3-D Secure), or null. */
+    cardCheck,
+    /** The payer closed the card check unanswered: the payment is not completed, back to capture. */
+    giveUpCardCheck: () => fail({ message: MSG.cardCheckNotDone }),
     busy: checkout.isPending,
   };
 }

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBack, IconCreditCard, IconX } from '@tabler/icons-react';
 import { MSG, type CheckoutResponse } from '@courier/contracts';
+import { CardCheckModal } from '../../../components/CardCheckModal';
 import { Section } from '../../../components/Section';
 import { WorldpayCardForm } from '../../../components/WorldpayCardForm';
 import { formatMoney } from '../../../lib/format';
@@ -25,6 +26,10 @@ interface CardPaymentStepProps {
   payment: CheckoutResponse | null;
   /** The provider's card form on capture (Worldpay): its tenant, a key per fresh form, its token. */
   cardForm?: CardFormState | null;
+  /** While paying: the card issuer's 3-D Secure check to show (our card check page), or null. */
+  cardCheck?: string | null;
+  /** The payer closed the card check unanswered. */
+  onCardCheckClosed?: () => void;
   busy: boolean;
   onChange: () => void;
   onAuthorise: () => void;
@@ -46,6 +51,8 @@ export function CardPaymentStep({
   failure,
   payment,
   cardForm,
+  cardCheck = null,
+  onCardCheckClosed = () => undefined,
   busy,
   onChange,
   onAuthorise,
@@ -79,6 +86,7 @@ export function CardPaymentStep({
               Cancel
             </Button>
           </Group>
+          <CardCheckModal url={cardCheck} onClose={onCardCheckClosed} />
         </Stack>
       </Section>
     );

@@ -127,6 +127,8 @@ export function NewBookingForm({
           failure={flow.paymentFailure}
           payment={flow.payment}
           cardForm={flow.cardForm}
+          cardCheck={flow.cardCheck}
+          onCardCheckClosed={flow.giveUpCardCheck}
           busy={flow.busy || flow.cardFormPending}
           onChange={flow.change}
           onAuthorise={flow.authorise}

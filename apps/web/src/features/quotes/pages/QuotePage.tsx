@@ -30,6 +30,7 @@ import { PostcodesStep } from '../components/PostcodesStep';
 import { QuoteSummary } from '../components/QuoteSummary';
 import { TariffList } from '../components/TariffList';
 import { WizardNav } from '../components/WizardNav';
+import { CardCheckModal } from '../../../components/CardCheckModal';
 import { WorldpayCardForm } from '../../../components/WorldpayCardForm';
 import {
   addressPartsErrors,
@@ -121,6 +122,10 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   const [paymentError, setPaymentError] = useState<{ message: string; reason?: string } | null>(null);
   /** The hosted card form's token (Worldpay), from page 5 to page 7; single use. */
   const [cardToken, setCardToken] = useState<string | null>(null);
+  /** Page 7: the card issuer's 3-D Secure check that waits for the payer (our card check page), or null. */
+  const [cardCheck, setCardCheck] = useState<string | null>(null);
+  /** Page 7's questions to the server stop when the payer gives up the card check. */
+  const polling = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Until this tab takes the quote's saved contact (an effect below), the saved one counts: a visit
   // of page 4 after a reload must not be sent back to page 3 by a render that ran before the fill.
   const shown =
@@ -213,6 +218,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   // Page 7: the return from the provider's page asks the server what became of the payment, once
   // per visit of the page (a re-render while the answer is handled must not ask again).
   const asked = useRef(false);
+  useEffect(() => () => clearTimeout(polling.current), []);
   useEffect(() => {
     if (page !== PAGE.hosted) {
       asked.current = false;
@@ -236,16 +242,25 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
           onSuccess: () => {
             storedCheckout.set(null);
             setCardToken(null);
+            setCardCheck(null);
             setPaymentError(null);
             void queryClient.invalidateQueries({ queryKey: quoteQuery(database, view.guid).queryKey });
             go(PAGE.confirmation, guid, true);
           },
           onError: (error) => {
+            // The card issuer's check waits for the payer: shown, and asked again until it is answered.
+            const check = fieldsOf(error).challenge;
+            if (error instanceof ApiError && error.status === 409 && check) {
+              setCardCheck(check);
+              polling.current = setTimeout(ask, POLL_MS);
+              return;
+            }
             if (error instanceof ApiError && error.status === 409 && ++tries < POLL_TRIES) {
-              setTimeout(ask, POLL_MS);
+              polling.current = setTimeout(ask, POLL_MS);
               return;
             }
             setCardToken(null);
+            setCardCheck(null);
             if (isGone(error)) return expire();
             const message = error instanceof ApiError ? error.message : MSG.paymentError;
             notifyError(TITLE.payment, message, PAYMENT_ERROR_MS);
@@ -442,6 +457,18 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
         <Stack align="center" gap="sm">
           <Loader />
           <Text role="status">Checking your payment…</Text>
+          <CardCheckModal
+            url={cardCheck}
+            onClose={() => {
+              // Given up: the check is not completed; a new Confirm starts a new payment.
+              clearTimeout(polling.current);
+              setCardCheck(null);
+              setCardToken(null);
+              notifyError(TITLE.payment, MSG.cardCheckNotDone, PAYMENT_ERROR_MS);
+              setPaymentError({ message: MSG.cardCheckNotDone });
+              go(PAGE.capture, guid, true);
+            }}
+          />
         </Stack>
       </Center>
     ),
