@@ -187,9 +187,31 @@ describe("the guest quote wizard paying through Worldpay's card form (a local fa
   }, 240_000);
 });
 
-describe("Worldpay's 3-D Secure check (the local fake's issuer page) in the guest quote wizard in Chromium", () => {
-  const check = (page: Page) => page.frameLocator('iframe[title="Your card issuer\'s check"]');
+/**
+ * The issuer's page in the card check window, once it has loaded and the window has stopped moving
+ * in (a click into a frame lands where its button was, and the window slides in as it opens).
+ */
+async function check(page: Page) {
+  const frame = page.frameLocator('iframe[title="Your card issuer\'s check"]');
+  await frame.getByRole('button', { name: 'Authenticate' }).waitFor();
+  await page
+    .frames()
+    .find((f) => new URL(f.url()).pathname === '/3ds')
+    ?.waitForLoadState('load');
+  const dialog = page.getByRole('dialog', { name: 'Card check' });
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await dialog.boundingBox());
+      const still = box === last;
+      last = box;
+      return still;
+    })
+    .toBe(true);
+  return frame;
+}
 
+describe("Worldpay's 3-D Secure check (the local fake's issuer page) in the guest quote wizard in Chromium", () => {
   it("shows the card issuer's check in a window; answered, the booking is made once and its reference shown", async () => {
     const context = await h.newContext();
     const page = await context.newPage();
@@ -198,8 +220,7 @@ describe("Worldpay's 3-D Secure check (the local fake's issuer page) in the gues
     await payOnWorldpay(page, '3D');
     await page.getByRole('dialog', { name: 'Card check' }).waitFor();
     await page.getByText('Your card issuer asks you to confirm this payment. Follow').waitFor();
-    const authenticate = check(page).getByRole('button', { name: 'Authenticate' });
-    await authenticate.waitFor();
+    const authenticate = (await check(page)).getByRole('button', { name: 'Authenticate' });
     await shot(page, 'worldpay-7-card-check');
     await authenticate.click();
     await page.getByText(/^Your booking reference is : \d+$/).waitFor({ timeout: 30_000 });
@@ -215,7 +236,7 @@ describe("Worldpay's 3-D Secure check (the local fake's issuer page) in the gues
     const page = await context.newPage();
     await upToCapture(page, 'Northern Express');
     await payOnWorldpay(page, '3D');
-    await check(page).getByRole('button', { name: 'Authenticate' }).waitFor();
+    await check(page);
     await page.keyboard.press('Escape');
     await heading(page, 'Capture').waitFor();
     await page
@@ -225,7 +246,7 @@ describe("Worldpay's 3-D Secure check (the local fake's issuer page) in the gues
       .waitFor();
     await shot(page, 'worldpay-5-capture-card-check-closed');
     await payOnWorldpay(page, '3D');
-    await check(page).getByRole('button', { name: 'Fail authentication' }).click();
+    await (await check(page)).getByRole('button', { name: 'Fail authentication' }).click();
     await heading(page, 'Capture').waitFor();
     await page
       .getByRole('main')
@@ -291,10 +312,7 @@ describe("a card payer on the booking screen paying through Worldpay's card form
     await page.getByText('Card details received: Authorise to hold the amount on your card.').waitFor();
     await page.getByRole('button', { name: 'Authorise' }).click();
     await page.getByRole('dialog', { name: 'Card check' }).waitFor({ timeout: 30_000 });
-    const authenticate = page
-      .frameLocator('iframe[title="Your card issuer\'s check"]')
-      .getByRole('button', { name: 'Authenticate' });
-    await authenticate.waitFor();
+    const authenticate = (await check(page)).getByRole('button', { name: 'Authenticate' });
     await shot(page, 'worldpay-booking-card-check');
     await authenticate.click();
     await page.getByRole('heading', { name: /^BOOKING \d+$/ }).waitFor({ timeout: 30_000 });

@@ -512,7 +512,7 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       expect(orderOf(reference)).toHaveLength(1);
       const frame = await app.inject({ method: 'GET', url: path });
       expect(frame.statusCode).toBe(200);
-      expect(frame.headers['content-security-policy']).toContain(`form-action ${worldpayFake.url}`);
+      expect(frame.headers['content-security-policy']).toContain(`form-action https: ${worldpayFake.url}`);
       expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
       expect(frame.body).toContain(`action="${worldpayFake.url}/3ds"`);
       expect(frame.body).toContain(`name="PaReq" value="${order!.threeDs!.token}"`);
@@ -535,6 +535,31 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       expect(booked.json().dck_docket).toBeGreaterThan(0);
       expect(await docketCount()).toBe(before + 1);
       expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    });
+
+    it('keeps the check open after a forged answer, and releases a hold that can no longer book', async () => {
+      const q = await detailed(4);
+      const before = await docketCount();
+      const a = (await call('/api/quote/checkout', { guid: q.guid })).json() as { reference: string };
+      const path = await challengeOf(q, a.reference);
+      // Worldpay refuses a made-up PaRes: the payer's real answer still counts.
+      expect((await issuerAnswers('forged', a.reference)).body).toContain('Card check not completed');
+      expect(
+        (await call('/api/quote/payment', { guid: q.guid, reference: a.reference })).json().fields,
+      ).toEqual({
+        reference: 'Not complete',
+        challenge: path,
+      });
+      // The payer started a new attempt while Worldpay was completing this one (the payment was
+      // abandoned, the order not yet answered): the authorised hold books nothing and is released.
+      await db()
+        .update(paymentAuthorisations)
+        .set({ pauth_state: 'abandoned' })
+        .where(eq(paymentAuthorisations.pauth_reference, a.reference));
+      const late = await issuerAnswers(`Y-${orderOf(a.reference)[0]!.threeDs!.token}`, a.reference);
+      expect(late.body).toContain('Card check not completed');
+      expect(orderOf(a.reference)[0]!.paymentStatus).toBe('CANCELLED');
+      expect(await docketCount()).toBe(before);
     });
 
     it('books nothing when the issuer refuses 3-D Secure, when the payer leaves it for a new attempt, or when Worldpay does not answer', async () => {

@@ -85,7 +85,8 @@ export function worldpay3dsRoutes(
             .send(page('Card check', 'This card check is over. Close this window to go on.'));
         }
         const termUrl = `${deps.publicUrl.replace(/\/$/, '')}${WORLDPAY_3DS_RETURN_PATH}?database=${encodeURIComponent(tenant.name)}`;
-        frameHeaders(reply, new URL(check.url).origin);
+        // The issuer's page may go on to another of its sites: any https one, besides its own origin.
+        frameHeaders(reply, `https: ${new URL(check.url).origin}`);
         return page(
           'Card check',
           'Your card issuer asks you to confirm this payment. Taking you to your card issuer…',
@@ -115,6 +116,9 @@ export function worldpay3dsRoutes(
                 return undefined;
               })
             : outcome;
+        // Authorised but not booked (the payer started a new attempt meanwhile): the hold is released.
+        if (outcome.state === 'authorised' && done?.state !== 'authorised')
+          await worldpay.cancel(ctx, req.body.MD).catch(() => undefined);
         return done?.state === 'authorised'
           ? page('Card check complete', 'Your card issuer confirmed the payment. Your booking is being made…')
           : page('Card check not completed', 'Your card issuer did not confirm the payment.');

@@ -67,6 +67,8 @@ type Settled = {
   wp_3ds_url?: string | null;
   wp_3ds_pareq?: string | null;
   amountPence?: number;
+  /** Worldpay refused the call itself (a 4xx: a malformed or forged PaRes, say), not the payment. */
+  rejected?: boolean;
 };
 
 /** Worldpay's 3-D Secure fields of the payer's browser; the session is our order code, the same on both calls. */
@@ -151,7 +153,8 @@ export class WorldpayProvider implements PaymentProvider {
       wp_created: this.clock.now(),
     });
     if (!claimed) return outcomeOf((await repo.worldpayOrder(ctx.db, req.reference))!, ctx.database);
-    const settled = await this.call(req.currency, `${this.base}/orders`, 'POST', {
+    const expected = { currency: req.currency, amountPence: req.amountPence };
+    const settled = await this.call(expected, `${this.base}/orders`, 'POST', {
       token: req.token,
       orderType: 'ECOM',
       orderDescription: `Booking ${req.reference}`,
@@ -188,11 +191,17 @@ export class WorldpayProvider implements PaymentProvider {
     )
       return outcomeOf((await repo.worldpayOrder(ctx.db, reference)) ?? row, ctx.database);
     const settled = await this.call(
-      row.wp_currency,
+      { currency: row.wp_currency, amountPence: row.wp_amount_pence },
       `${this.base}/orders/${encodeURIComponent(row.wp_order_code)}`,
       'PUT',
       { threeDSResponseCode: paRes, ...shopperFields(reference, shopper) },
     );
+    // An answer Worldpay refused as a call (a forged or broken PaRes posted to our return address)
+    // does not end the check: the order waits for the issuer's real answer, or for the payer to give up.
+    if (settled.rejected) {
+      await repo.settleWorldpayOrder(ctx.db, reference, ['placing'], { wp_state: 'challenged' });
+      return outcomeOf((await repo.worldpayOrder(ctx.db, reference)) ?? row, ctx.database);
+    }
     // A second challenge of the same order is not one we can show again: it counts as not completed.
     const final: Settled =
       settled.wp_state === 'challenged'
@@ -228,7 +237,7 @@ export class WorldpayProvider implements PaymentProvider {
 
   /** One order call to Worldpay (POST /orders, PUT /orders/{orderCode}); what to record of the answer. */
   private async call(
-    currency: string,
+    expected: { currency: string; amountPence: number },
     url: string,
     method: 'POST' | 'PUT',
     payload: object,
@@ -249,6 +258,7 @@ export class WorldpayProvider implements PaymentProvider {
     if (!res.ok) {
       const err = errorAnswer.safeParse(body);
       return {
+        rejected: res.status < 500,
         wp_state: res.status >= 500 ? 'failed' : 'declined',
         wp_message: (err.success && err.data.message) || `Worldpay answered ${res.status}`,
       };
@@ -257,13 +267,14 @@ export class WorldpayProvider implements PaymentProvider {
     if (!order.success) return { wp_state: 'failed', wp_message: 'Worldpay answer not understood' };
     const o = order.data;
     if (o.paymentStatus === 'AUTHORIZED') {
-      if (o.currencyCode !== currency)
-        return { wp_state: 'failed', wp_order_code: o.orderCode, wp_message: 'Held in another currency' };
+      // Only the hold we asked for counts: another amount or currency books nothing (and is released).
+      if (o.currencyCode !== expected.currency || o.amount !== expected.amountPence)
+        return { wp_state: 'failed', wp_order_code: o.orderCode, wp_message: 'Held for another amount' };
       return { wp_state: 'authorised', wp_order_code: o.orderCode, wp_message: '', amountPence: o.amount };
     }
     if (o.paymentStatus === 'PRE_AUTHORIZED') {
       // 3-D Secure: the issuer's page must be a web address we may send a browser to.
-      const acs = safeWebUrl(o.redirectURL);
+      const acs = safeWebUrl(o.redirectURL, this.base.startsWith('http:'));
       if (!acs || !o.oneTime3DsToken)
         return { wp_state: 'declined', wp_order_code: o.orderCode, wp_message: WORLDPAY_3DS_NOT_DONE };
       return {
@@ -292,7 +303,14 @@ export class WorldpayProvider implements PaymentProvider {
     });
     if (barred) return;
     // A check the payer never finished: its late answer finds the order cancelled and sends nothing.
-    if (await repo.settleWorldpayOrder(ctx.db, reference, ['challenged'], { wp_state: 'cancelled' })) return;
+    if (
+      await repo.settleWorldpayOrder(ctx.db, reference, ['challenged'], {
+        wp_state: 'cancelled',
+        wp_3ds_url: null,
+        wp_3ds_pareq: null,
+      })
+    )
+      return;
     const row = await repo.worldpayOrder(ctx.db, reference);
     if (
       !row?.wp_order_code ||
@@ -307,11 +325,14 @@ export class WorldpayProvider implements PaymentProvider {
   }
 }
 
-/** An http(s) address as text, or undefined (a browser is sent there: no javascript: or data: address). */
-function safeWebUrl(value: string | null | undefined): string | undefined {
+/**
+ * An https address as text, or undefined (a browser is sent there: no javascript:, data: or plain
+ * http address); plain http only with `allowHttp` (Worldpay's API itself on http: a local fake).
+ */
+function safeWebUrl(value: string | null | undefined, allowHttp: boolean): string | undefined {
   try {
     const url = new URL(value ?? '');
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    return url.protocol === 'https:' || (allowHttp && url.protocol === 'http:') ? url.href : undefined;
   } catch {
     return undefined;
   }

@@ -172,7 +172,9 @@ export class WorldpayFake extends FakeServer {
         return error(400, 'ORDER_NOT_3DS', 'Order is not awaiting 3-D Secure');
       if (body.shopperSessionId !== o.threeDs.sessionId)
         return error(400, 'SESSION_MISMATCH', 'shopperSessionId differs from the order');
-      const passed = body.threeDSResponseCode === `Y-${o.threeDs.token}`;
+      const code = String(body.threeDSResponseCode ?? '');
+      if (!/^[YN]-/.test(code)) return error(400, 'INVALID_3DS_RESPONSE', 'Invalid threeDSResponseCode');
+      const passed = code === `Y-${o.threeDs.token}`;
       o.paymentStatus = passed ? (o.authorizeOnly ? 'AUTHORIZED' : 'SUCCESS') : 'FAILED';
       return send(200, this.answer(o, passed ? undefined : WORLDPAY_3DS_FAIL_REASON));
     }

@@ -126,6 +126,12 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   const [cardCheck, setCardCheck] = useState<string | null>(null);
   /** Page 7's questions to the server stop when the payer gives up the card check. */
   const polling = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Page 7's current round of questions: an answer of an earlier round (a given-up check) is ignored. */
+  const pollRound = useRef(0);
+  const stopPolling = () => {
+    pollRound.current += 1;
+    clearTimeout(polling.current);
+  };
   // Until this tab takes the quote's saved contact (an effect below), the saved one counts: a visit
   // of page 4 after a reload must not be sent back to page 3 by a render that ran before the fill.
   const shown =
@@ -218,7 +224,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
   // Page 7: the return from the provider's page asks the server what became of the payment, once
   // per visit of the page (a re-render while the answer is handled must not ask again).
   const asked = useRef(false);
-  useEffect(() => () => clearTimeout(polling.current), []);
+  useEffect(() => stopPolling, []);
   useEffect(() => {
     if (page !== PAGE.hosted) {
       asked.current = false;
@@ -230,6 +236,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
     if (!stored || stored.guid !== view.guid || stored.database !== database)
       return go(PAGE.capture, guid, true);
     let tries = 0;
+    const round = ++pollRound.current;
     const ask = () =>
       payment.mutate(
         {
@@ -240,6 +247,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
         },
         {
           onSuccess: () => {
+            if (round !== pollRound.current) return;
             storedCheckout.set(null);
             setCardToken(null);
             setCardCheck(null);
@@ -248,6 +256,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
             go(PAGE.confirmation, guid, true);
           },
           onError: (error) => {
+            if (round !== pollRound.current) return;
             // The card issuer's check waits for the payer: shown, and asked again until it is answered.
             const check = fieldsOf(error).challenge;
             if (error instanceof ApiError && error.status === 409 && check) {
@@ -461,7 +470,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
             url={cardCheck}
             onClose={() => {
               // Given up: the check is not completed; a new Confirm starts a new payment.
-              clearTimeout(polling.current);
+              stopPolling();
               setCardCheck(null);
               setCardToken(null);
               notifyError(TITLE.payment, MSG.cardCheckNotDone, PAYMENT_ERROR_MS);
