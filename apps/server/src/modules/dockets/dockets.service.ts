@@ -156,17 +156,25 @@ export async function post(
       ...(total === null || netvat === null ? {} : { total, netvat }),
     };
   };
-  return once(auth.db, idem, booked, work, (saved) => {
-    if (registerToken)
-      sendConfirmation(
-        deps,
-        auth.tenant.name,
-        input,
-        saved,
-        registerToken,
-        seesPrices(auth) ? priced.price.total : null,
-      ).catch(onMailError);
-  });
+  return once(
+    auth.db,
+    idem,
+    booked,
+    work,
+    (saved) => {
+      if (registerToken)
+        sendConfirmation(
+          deps,
+          auth.tenant.name,
+          input,
+          saved,
+          registerToken,
+          seesPrices(auth) ? priced.price.total : null,
+        ).catch(onMailError);
+    },
+    // Without an e-mail there is no registration token to write: the booking is one statement.
+    { oneStatement: !input.dck_email },
+  );
 }
 
 /** What one booking write needs: the booking, its route and price, who booked (null: a guest) and when. */
