@@ -13,7 +13,13 @@
 import autocannon from 'autocannon';
 import { booking } from '../apps/server/src/test/fixtures';
 import { benchLoad, benchPost, rssMb, startBenchServer, withCpu } from './bench-server';
-import { ensureDatabase, explainHistorySearch, rareReference, seedBenchDockets } from './bench-db';
+import {
+  ensureDatabase,
+  explainHistorySearch,
+  rareReference,
+  removeBenchBookings,
+  seedBenchDockets,
+} from './bench-db';
 
 // The machine's PostgreSQL over its Unix socket, as a server on the same host would reach it.
 const ADMIN_URL =
@@ -56,6 +62,8 @@ const load = (title: string, path: string, body: unknown, token?: string) =>
 
 async function main() {
   const url = await ensureDatabase(ADMIN_URL, DB);
+  const removed = await removeBenchBookings(url);
+  if (removed) console.log(`removed ${removed} bookings an earlier run's docket/post made`);
   await seedBenchDockets(url, DOCKETS, 365);
   console.log(`bench on Node ${process.version}`);
   const server = await startBenchServer(url, PORT, { TRACK_RATE_MAX: '100000000' });
