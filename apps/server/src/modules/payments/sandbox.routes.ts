@@ -6,6 +6,7 @@ import { escapeHtml } from '../../lib/mail';
 import { errorSummary } from '../../lib/error-summary';
 import type { TenantRegistry } from '../../db/tenants';
 import { tenantByName } from '../auth/tenant-tokens';
+import { acceptFormPosts } from './form-body';
 import { fulfil, type PaymentDeps } from './payments.service';
 import { SANDBOX_CARDS, sandboxPagePath, type SandboxProvider } from './sandbox.provider';
 
@@ -66,11 +67,7 @@ export function sandboxRoutes(
   sandbox: SandboxProvider,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormPosts(app, 4096);
     app.get(
       '/payment/sandbox/:reference',
       { schema: { hide: true, params, querystring: query } },

@@ -7,6 +7,7 @@ import { errorSummary } from '../../lib/error-summary';
 import type { TenantRegistry } from '../../db/tenants';
 import { tenantByName } from '../auth/tenant-tokens';
 import { QUOTE_RATE_MAX } from '../quotes/quotes.routes';
+import { acceptFormPosts } from './form-body';
 import { fulfil, type PaymentDeps } from './payments.service';
 import { shopperOf } from './shopper';
 import { WORLDPAY_3DS_RETURN_PATH, type WorldpayProvider } from './worldpay.provider';
@@ -61,11 +62,7 @@ export function worldpay3dsRoutes(
   worldpay: WorldpayProvider,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 32_768 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormPosts(app, 32_768);
     app.get('/payment-return/auto-submit.js', { schema: { hide: true } }, async (_req, reply) =>
       reply.type('text/javascript').header('cache-control', 'public, max-age=3600').send(AUTO_SUBMIT),
     );
