@@ -35,8 +35,8 @@ interface PagedTableProps<T> {
 
 /**
  * A server-sorted, server-paged table (spec "bookings…" §2 lists, "access…" §2 Address list): 20 rows
- * with 'Page N', Previous and Next, or 50 at a time as the table scrolls. A failed load shows
- * 'Load Data' with the server's message (spec "bookings…" §8).
+ * with 'Page N', Previous and Next (shown once the first page is there), or 50 at a time as the
+ * table scrolls. A failed load shows 'Load Data' with the server's message (spec "bookings…" §8).
  */
 export function PagedTable<T>({
   list,
@@ -64,7 +64,8 @@ export function PagedTable<T>({
         onSortStatusChange={sortBy}
         {...table}
       />
-      {!infinite && (
+      {/* Not while the first page loads: it would be pushed down when the rows come (a layout shift). */}
+      {!infinite && !(list.fetching && !list.rows.length) && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             Page {list.page}
