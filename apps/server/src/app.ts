@@ -44,6 +44,7 @@ import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
+import { routePreloadHeader } from './web/route-preloads';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
 import { cardBookingRoutes } from './modules/payments/card-booking.routes';
@@ -248,15 +249,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(spa, path)),
     });
-  // The SPA owns every non-API GET path: send index.html and let its router decide.
+  const preloadsOf = spa ? routePreloadHeader(spa) : () => undefined;
+  // The SPA owns every non-API GET path: send index.html and let its router decide, with the
+  // path's own page files named for preloading.
   app.setNotFoundHandler((request, reply) => {
     if (
       spa &&
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/assets/')
-    )
+    ) {
+      const link = preloadsOf(request.url);
+      if (link) reply.header('link', link);
       return reply.type('text/html').sendFile('index.html');
+    }
     const path = request.url.split('?')[0]!;
     const allowed = (['GET', 'POST'] as const).filter((method) => app.hasRoute({ method, url: path }));
     if (allowed.length)

@@ -20,6 +20,14 @@ function fakeDist(): { dir: string; script: string } {
     writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
   }
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite/route-preloads.json'),
+    JSON.stringify({
+      '/login': ['/assets/LoginPage-AbCdEfGh.js', '/assets/LoginPage-AbCdEfGh.css'],
+      '/home': [],
+    }),
+  );
   return { dir, script };
 }
 
@@ -77,6 +85,20 @@ describe('web app and API delivery', () => {
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<div id="root">');
     }
     expect((await app.inject('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("names a screen's own page files for preloading in the HTML's Link header, and only there", async () => {
+    for (const url of ['/login', '/login?db=x', '/login/']) {
+      const res = await app.inject({ url });
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers.link, url).toBe(
+        '</assets/LoginPage-AbCdEfGh.js>; rel=modulepreload, </assets/LoginPage-AbCdEfGh.css>; rel=preload; as=style',
+      );
+    }
+    for (const url of ['/home', '/docket/list', '/', '/reset/abc'])
+      expect((await app.inject({ url })).headers.link, url).toBeUndefined();
+    expect((await app.inject({ url: '/route-preloads.json' })).headers.link).toBeUndefined();
+    expect((await app.inject({ url: '/.vite/route-preloads.json' })).body).not.toContain('LoginPage');
   });
 
   it('lets our own WebAssembly compile but no eval, and keeps the card window linked to its opener', async () => {

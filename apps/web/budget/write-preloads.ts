@@ -1,0 +1,21 @@
+/**
+ * After `vite build`: writes dist/.vite/route-preloads.json, for each route of ROUTE_MODULES the
+ * files its lazy page modules load at once (JS and CSS) that the entry does not already load. The
+ * server names them in a `Link` header (rel=modulepreload, rel=preload as=style) on the HTML of
+ * that route, so the browser fetches them with the page instead of after the entry has run.
+ */
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { entryKey, readManifest, ROUTE_MODULES, staticClosure } from './route-sizes';
+
+const dist = resolve(import.meta.dirname, '../dist');
+const manifest = readManifest(dist);
+const entry = staticClosure(manifest, entryKey(manifest));
+const preloads: Record<string, string[]> = {};
+for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+  const files = new Set<string>();
+  for (const module of modules) staticClosure(manifest, module, files);
+  preloads[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+}
+writeFileSync(join(dist, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+console.log(`route preloads: ${Object.keys(preloads).length} routes → dist/.vite/route-preloads.json`);
