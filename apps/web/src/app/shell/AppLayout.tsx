@@ -15,7 +15,11 @@ import { NavMenu } from './NavMenu';
  */
 export function AppLayout({ session }: { session: UserSession }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`) ?? false;
+  // Read at the first render, not in an effect: a first render laid out for a wide screen and
+  // then redone for a phone moved the whole page down (a layout shift Lighthouse counted).
+  const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
   const { pathname } = useLocation();
   useEffect(close, [pathname, compact, close]);
   useLiveEvents();

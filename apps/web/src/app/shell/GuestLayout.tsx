@@ -24,7 +24,11 @@ export function GuestLayout() {
   const guest = useGuestTenant({ fallbackToFirst: true });
   const { tenant } = useTenantTheme();
   const { pathname } = useLocation();
-  const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`) ?? false;
+  // Read at the first render, not in an effect: a first render laid out for a wide screen and
+  // then redone for a phone moved the whole page down (a layout shift Lighthouse counted).
+  const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
   const allowed = useGuestAccessAllowed(guest.chosen ? guest.database?.name : null);
   const quickTracking = useQuickTracking(guest.database?.name);
   const withNavbar = guest.chosen && allowed && pathname !== '/docket/quote';
