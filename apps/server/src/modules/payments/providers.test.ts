@@ -537,6 +537,32 @@ describe.each(DB_KINDS)('Stripe Checkout and Worldpay against local fakes on %s'
       expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
     });
 
+    it("keeps tenants apart on the card check: another database's name finds neither the page nor the order", async () => {
+      const q = await detailed(4);
+      const { reference } = (await call('/api/quote/checkout', { guid: q.guid })).json() as {
+        reference: string;
+      };
+      await challengeOf(q, reference);
+      const otherPage = await app.inject({
+        method: 'GET',
+        url: `/payment-return/worldpay/3ds/${encodeURIComponent(reference)}?database=${encodeURIComponent(TENANT_B)}`,
+      });
+      expect(otherPage.statusCode).toBe(404);
+      expect(otherPage.body).not.toContain(orderOf(reference)[0]!.threeDs!.token);
+      const otherAnswer = await app.inject({
+        method: 'POST',
+        url: `/payment-return/worldpay/3ds?database=${encodeURIComponent(TENANT_B)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          PaRes: `Y-${orderOf(reference)[0]!.threeDs!.token}`,
+          MD: reference,
+        }).toString(),
+      });
+      expect(otherAnswer.body).toContain('Card check not completed');
+      expect(putsOf(reference)).toBe(0);
+      expect((await call('/api/quote/payment', { guid: q.guid, reference })).statusCode).toBe(409);
+    });
+
     it('keeps the check open after a forged answer, and releases a hold that can no longer book', async () => {
       const q = await detailed(4);
       const before = await docketCount();
