@@ -35,11 +35,15 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  * React API runs on Preact (apps/web/react-alias.ts: 191.2 KB → 142.0 KB for /login), the hosts of
  * notifications and confirm windows load after the first screen (src/app/overlays.tsx), and the
  * Mantine parts the sign-in page renders share one chunk (vite.config.ts): /login 127,3xx bytes,
- * /home 146,6xx bytes (its shell loads the sign-in page's Mantine chunk whole).
+ * /home 146,6xx bytes (its shell loads the sign-in page's Mantine chunk whole). Since small shared
+ * chunks are copied into their importers (vite.config.ts, experimentalInlineCommonChunks) /login
+ * is 123,6xx bytes in 9 files (was 31) and /home 170,5xx bytes in 12 (was 50): fewer round trips
+ * on a phone (mobile LCP of /login 2.99 → 2.3 s) for 24 KB more on /home, zod among them, still
+ * inside the issue's 180 KB.
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 128_500 },
-  '/home': { js: 147_500 },
+  '/login': { js: 124_700 },
+  '/home': { js: 171_600 },
 };
 
 /** Loaded after the first screen, never with it: the notification and confirm-window hosts. */
