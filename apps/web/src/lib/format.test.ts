@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMiles, formatMoney } from './format';
+import { formatControlDate, formatDateTime, formatLogTime, formatMiles, formatMoney } from './format';
 
 describe('formatMoney', () => {
   it('shows pounds with the symbol and two decimals', () => {
@@ -24,6 +24,15 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-07-01T09:05:00Z')).toBe('01/07/2026 10:05');
     expect(formatDateTime('2026-07-01T23:30:00Z')).toBe('02/07/2026 00:30');
     expect(formatDateTime('2026-07-01T12:00:00+02:00')).toBe('01/07/2026 11:00');
+  });
+});
+
+describe('formatControlDate and formatLogTime', () => {
+  it('show the control room and log times in UK time, midnight as 00', () => {
+    expect(formatControlDate('2026-07-01T23:30:00Z')).toBe('02/07 00:30');
+    expect(formatControlDate('2026-01-15T09:05:00Z')).toBe('15/01 09:05');
+    expect(formatLogTime('2026-07-01T23:00:07Z')).toBe('00:00:07');
+    expect(formatLogTime('2026-01-15T09:05:59Z', true)).toBe('15/01/2026 09:05:59');
   });
 });
 

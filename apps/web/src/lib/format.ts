@@ -9,22 +9,64 @@ dayjs.extend(timezone);
 export const UK_ZONE = 'Europe/London';
 const ZONE = UK_ZONE;
 
-/** `DD/MM/YYYY HH:mm` (spec "access…" §5 and §9). */
-export const formatDateTime = (iso: string): string => dayjs(iso).tz(ZONE).format('DD/MM/YYYY HH:mm');
+/** A UK wall-clock time's fields, two digits each but the four-digit year. */
+interface UkParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
 
-const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// One formatter for every date shown, made on first use. dayjs's tz() builds a new one per call
+// (Date.toLocaleString with a time zone): 20 list rows cost a long task on a slow phone.
+let ukClock: Intl.DateTimeFormat | undefined;
+
+/** The UK wall-clock fields of an instant (ISO 8601 with its offset), whatever the browser's zone. */
+function ukParts(iso: string): UkParts {
+  ukClock ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const { type, value } of ukClock.formatToParts(dayjs(iso).toDate()))
+    if (type in parts) parts[type as keyof UkParts] = value;
+  return parts;
+}
+
+/** `DD/MM/YYYY HH:mm` (spec "access…" §5 and §9). */
+export const formatDateTime = (iso: string): string => {
+  const p = ukParts(iso);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+};
+
+// Made on first use: building a NumberFormat loads the locale's data, a long task on a slow phone
+// that every screen importing this module would otherwise pay while it starts.
+let money: Intl.NumberFormat | undefined;
 
 /** Pounds with the symbol (£ unless the settings give another) and two decimals: `£236.70` (spec "bookings…" §9 currency). */
-export const formatMoney = (pounds: number, symbol = '£'): string => `${symbol}${money.format(pounds)}`;
+export const formatMoney = (pounds: number, symbol = '£'): string =>
+  `${symbol}${(money ??= new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(pounds)}`;
 
 /** Miles with one decimal: `195.3 miles`. */
 export const formatMiles = (miles: number): string => `${miles.toFixed(1)} miles`;
 
 /** Control-room dates: `DD/MM HH:mm` (spec "access…" §2 Control screen, §9). */
-export const formatControlDate = (iso: string): string => dayjs(iso).tz(ZONE).format('DD/MM HH:mm');
+export const formatControlDate = (iso: string): string => {
+  const p = ukParts(iso);
+  return `${p.day}/${p.month} ${p.hour}:${p.minute}`;
+};
 
 /** Log times: `HH:mm:ss` within the chosen day, `DD/MM/YYYY HH:mm:ss` on the detail screen. */
-export const formatLogTime = (iso: string, withDay = false): string =>
-  dayjs(iso)
-    .tz(ZONE)
-    .format(withDay ? 'DD/MM/YYYY HH:mm:ss' : 'HH:mm:ss');
+export const formatLogTime = (iso: string, withDay = false): string => {
+  const p = ukParts(iso);
+  const time = `${p.hour}:${p.minute}:${p.second}`;
+  return withDay ? `${p.day}/${p.month}/${p.year} ${time}` : time;
+};
