@@ -55,14 +55,25 @@ export function hoursError(rules: BookingRules, value: string | null): string | 
 
 const GROUPS = ['general', 'mandatory', 'message', 'hoo', 'config'] as const;
 
-/** The booking rules for an account (its own settings override the global ones); NO_RULES while loading. */
-export function useBookingRules(custId: number | null): BookingRules {
-  const [general, mandatory, message, hoo, config] = useQueries({
+/** The five settings groups of an account, as queries (kept while another account's load). */
+const useRuleQueries = (custId: number | null) =>
+  useQueries({
     queries: GROUPS.map((group) => ({
       ...settingsQuery(group, custId ?? undefined),
       placeholderData: (previous: Settings | undefined) => previous,
     })),
-  }).map((q) => q.data);
+  });
+
+/**
+ * Whether an account's rules have been read (or failed to be). The booking screen asks for them
+ * with its lists and waits for both, so the form is drawn once, not once more per settings group.
+ */
+export const useBookingRulesSettled = (custId: number | null): boolean =>
+  useRuleQueries(custId).every((q) => !q.isPending);
+
+/** The booking rules for an account (its own settings override the global ones); NO_RULES while loading. */
+export function useBookingRules(custId: number | null): BookingRules {
+  const [general, mandatory, message, hoo, config] = useRuleQueries(custId).map((q) => q.data);
   if (!general || !mandatory || !message || !hoo || !config) return NO_RULES;
   return {
     mandatory,

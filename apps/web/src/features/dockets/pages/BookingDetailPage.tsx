@@ -6,6 +6,7 @@ import { useSignedIn } from '../../auth';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ExistingBooking } from '../components/ExistingBooking';
 import { NewBookingForm } from '../components/NewBookingForm';
+import { useBookingRulesSettled } from '../booking-rules';
 import { useBookingLookups } from '../use-booking-lookups';
 import { reusedValues } from '../use-new-booking';
 
@@ -15,11 +16,12 @@ function DefaultAccountUnavailable() {
   return <Navigate to="/home" replace />;
 }
 
-/** Loads the accounts and lookups, checks the default account, then shows the booking form. */
+/** Loads the accounts, lookups and the default account's booking rules together, checks the default account, then shows the booking form. */
 function BookingDetail({ reused }: { reused: ReturnType<typeof reusedValues> }) {
   const session = useSignedIn();
   const { data, error } = useBookingLookups(true);
-  if (!data) return <LoadingBlock error={error} />;
+  const rulesRead = useBookingRulesSettled(session.user.ausr_cust_id);
+  if (!data || !rulesRead) return <LoadingBlock error={error} />;
   const defaultAccount = data.accounts.find((a) => a.cust_id === session.user.ausr_cust_id);
   if (!defaultAccount) return <DefaultAccountUnavailable />;
   return <NewBookingForm session={session} defaultAccount={defaultAccount} reused={reused} {...data} />;
