@@ -6,7 +6,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { entryKey, readManifest, ROUTE_MODULES, staticClosure } from './route-sizes';
+import { entryKey, GUARD, readManifest, ROUTE_MODULES, staticClosure } from './route-sizes';
+
+/**
+ * The schema of `auth/session`'s answer: imported lazily (the sign-in page never parses a session),
+ * but every guarded screen parses it before it draws anything. Named in those screens' preloads,
+ * it comes with the page instead of a round trip after the session's answer.
+ */
+const SESSION_SCHEMA = '../../packages/contracts/src/auth.ts';
 
 const dist = resolve(import.meta.dirname, '../dist');
 const manifest = readManifest(dist);
@@ -15,6 +22,7 @@ const preloads: Record<string, string[]> = {};
 for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
   const files = new Set<string>();
   for (const module of modules) staticClosure(manifest, module, files);
+  if (modules.includes(GUARD)) staticClosure(manifest, SESSION_SCHEMA, files);
   preloads[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
 }
 writeFileSync(join(dist, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
