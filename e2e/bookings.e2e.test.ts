@@ -324,4 +324,37 @@ describe('bookings complete in Chromium', () => {
     await shot(page, 'bookings-phone');
     await context.close();
   });
+
+  it('asks once for what a freshly loaded screen shows, with the live stream open', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await signIn(page, ...CUSTOMER);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) calls.push(path);
+    });
+    // A reload: the stream opens afresh, and its first ready must not read the list again.
+    await page.goto('/docket/list');
+    await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    await expect.poll(() => calls.filter((c) => c === '/api/events').length).toBe(1);
+    await page.waitForTimeout(1_000); // the stream's ready and its round of refreshes have come
+    expect(calls.filter((c) => c === '/api/docket/list')).toHaveLength(1);
+    // The booking screen asks for its lists and the account's five settings groups once each.
+    calls.length = 0;
+    await page.goto('/docket/detail');
+    await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
+    await page.waitForTimeout(1_000);
+    const settings = calls.filter((c) => c.startsWith('/api/system/'));
+    expect(settings.sort()).toEqual([
+      '/api/system/config/list',
+      '/api/system/general/list',
+      '/api/system/hoo/list',
+      '/api/system/mandatory/list',
+      '/api/system/message/list',
+    ]);
+    expect(calls.filter((c) => c === '/api/customer/list')).toHaveLength(1);
+    await context.close();
+  });
 });
