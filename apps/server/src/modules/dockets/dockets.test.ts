@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { dockets } from '../../db/schema';
 import { MSG } from '@courier/contracts';
 import {
@@ -231,6 +231,15 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
       expect(res.rows[0].dck_cust_ref1).toBe('FINDME-42');
       const none = (await post(t.app, '/api/docket/list', { search: '%' }, customer)).json();
       expect(none.rows).toHaveLength(0);
+    });
+
+    it("keeps the search index's pending list of new bookings to 512 kB, which every search reads through", async () => {
+      const db = t.tenants.get(TENANT_A)!.db;
+      const [row] = await db
+        .select({ reloptions: sql<string[] | null>`reloptions` })
+        .from(sql`pg_class`)
+        .where(sql`relname = 'dockets_search_trgm_idx'`);
+      expect(row?.reloptions).toEqual(['gin_pending_list_limit=512']);
     });
 
     it('hides totals without the price right', async () => {
