@@ -116,37 +116,4 @@ describe('live events → query invalidations (ARCHITECTURE rule 11)', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(FakeSource.opened).toHaveLength(1);
   });
-
-  it("reads again on the stream's first ready only what was read before it was opened; after a drop, all of it", async () => {
-    FakeSource.opened = [];
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const read = (key: string) =>
-      queryClient.fetchQuery({ queryKey: ['docket-list', key], queryFn: () => key });
-    const stale = (key: string) =>
-      queryClient.getQueryCache().find({ queryKey: ['docket-list', key] })!.state.isInvalidated;
-    await read('before');
-    const stop = connectLiveEvents(queryClient, {
-      batchMs: 5,
-      EventSource: FakeSource as unknown as typeof EventSource,
-    });
-    await read('after');
-    const source = FakeSource.opened[0]!;
-    source.emit('ready', {});
-    await new Promise((r) => setTimeout(r, 30));
-    expect(stale('before')).toBe(true);
-    expect(stale('after')).toBe(false);
-    // The browser lost the stream and opened it again: its ready reads everything again.
-    await read('before');
-    source.onerror?.();
-    source.emit('ready', {});
-    await new Promise((r) => setTimeout(r, 30));
-    expect(stale('before')).toBe(true);
-    expect(stale('after')).toBe(true);
-    // An event reads again what it names, whenever it was read.
-    await Promise.all([read('before'), read('after')]);
-    source.emit('docket', event);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(stale('after')).toBe(true);
-    stop();
-  });
 });

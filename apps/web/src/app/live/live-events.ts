@@ -56,8 +56,7 @@ const DEFAULTS = { url: '/api/events', batchMs: 100, retryMs: 2_000, maxRetryMs:
 /**
  * Opens the stream and keeps it open: the browser reconnects by itself after a network error; a
  * stream the server ended for good (readyState CLOSED) is opened again after a growing wait. Each
- * (re)connect's `ready` refreshes everything live that was read before that stream was opened
- * (a query read since then missed nothing). Returns the function that closes it for good.
+ * (re)connect's `ready` refreshes everything live. Returns the function that closes it for good.
  */
 export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions = {}): () => void {
   const { url, batchMs, retryMs, maxRetryMs } = { ...DEFAULTS, ...options };
@@ -67,47 +66,25 @@ export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions
   let wait = retryMs;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let flush: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Map<string, QueryKey>();
 
-  // When each query last started to fetch, so that a `ready` refreshes only what was read before
-  // its stream was asked for: what was read after it cannot have missed an event of that stream.
-  const fetchedAt = new WeakMap<object, number>();
-  const stopWatching = queryClient.getQueryCache().subscribe((e) => {
-    if (e.type === 'updated' && e.action.type === 'fetch') fetchedAt.set(e.query, performance.now());
-  });
-  // A key to refresh, and whether only for what was read before the stream (a `ready`) or all of it
-  // (an event: a change now).
-  const pending = new Map<string, { queryKey: QueryKey; before?: number }>();
-
-  const invalidate = (event: LiveEvent, before?: number) => {
-    for (const queryKey of invalidationsOf(event)) {
-      const id = JSON.stringify(queryKey);
-      const earlier = pending.get(id);
-      if (!earlier || earlier.before !== undefined) pending.set(id, { queryKey, before });
-    }
+  const invalidate = (event: LiveEvent) => {
+    for (const key of invalidationsOf(event)) pending.set(JSON.stringify(key), key);
     flush ??= setTimeout(() => {
       flush = undefined;
       const keys = [...pending.values()];
       pending.clear();
-      for (const { queryKey, before } of keys)
-        void queryClient.invalidateQueries({
-          queryKey,
-          predicate: (query) => before === undefined || (fetchedAt.get(query) ?? -Infinity) < before,
-        });
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     }, batchMs);
   };
 
   const open = () => {
     if (closed) return;
-    const openedAt = performance.now();
-    // Set once the browser has lost the stream and opens it again by itself: what was read while
-    // it was down may have missed events too, so its ready refreshes all that was read until then.
-    let dropped = false;
     const s = new Source(url);
     source = s;
     s.addEventListener('ready', () => {
       wait = retryMs;
-      invalidate({ type: 'ready' }, dropped ? performance.now() : openedAt);
-      dropped = false;
+      invalidate({ type: 'ready' });
     });
     s.addEventListener('docket', (e) => {
       try {
@@ -117,7 +94,6 @@ export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions
       }
     });
     s.onerror = () => {
-      dropped = true;
       if (s.readyState !== Source.CLOSED || closed) return;
       retry = setTimeout(open, wait);
       wait = Math.min(wait * 2, maxRetryMs);
@@ -127,7 +103,6 @@ export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions
   open();
   return () => {
     closed = true;
-    stopWatching();
     clearTimeout(retry);
     clearTimeout(flush);
     source?.close();

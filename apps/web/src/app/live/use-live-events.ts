@@ -1,17 +1,22 @@
-import { useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { connectLiveEvents } from './live-events';
 
 /**
- * Keeps the live-events stream open while the signed-in frame is shown (see live-events.ts). It is
- * opened in a layout effect, before the screen's queries start (they start in passive effects): a
- * query read after the stream was opened missed no event, so the stream's first `ready` does not
- * read the screen again (it did, drawing a list twice on every first load).
+ * Keeps the live-events stream open while the signed-in frame is shown (see live-events.ts). The
+ * stream's code loads after the screen, so it adds nothing to a route's first load.
  */
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    return connectLiveEvents(queryClient);
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import('./live-events').then(({ connectLiveEvents }) => {
+      if (!unmounted) stop = connectLiveEvents(queryClient);
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
   }, [queryClient]);
 }
