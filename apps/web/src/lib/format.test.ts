@@ -34,6 +34,11 @@ describe('formatControlDate and formatLogTime', () => {
     expect(formatLogTime('2026-07-01T23:00:07Z')).toBe('00:00:07');
     expect(formatLogTime('2026-01-15T09:05:59Z', true)).toBe('15/01/2026 09:05:59');
   });
+
+  it('shows what dayjs showed for a text that is not a date, rather than throwing', () => {
+    expect(formatDateTime('not a date')).toBe('Invalid Date');
+    expect(formatControlDate('')).toBe('Invalid Date');
+  });
 });
 
 describe('formatMiles', () => {

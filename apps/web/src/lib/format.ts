@@ -23,8 +23,16 @@ interface UkParts {
 // (Date.toLocaleString with a time zone): 20 list rows cost a long task on a slow phone.
 let ukClock: Intl.DateTimeFormat | undefined;
 
-/** The UK wall-clock fields of an instant (ISO 8601 with its offset), whatever the browser's zone. */
-function ukParts(iso: string): UkParts {
+/** What dayjs showed for a date it could not read, kept so that one bad value does not throw. */
+const INVALID = 'Invalid Date';
+
+/**
+ * An instant (ISO 8601 with its offset) written from its UK wall-clock fields, whatever the
+ * browser's zone; 'Invalid Date' when the text is not a date.
+ */
+function ukFormat(iso: string, write: (p: UkParts) => string): string {
+  const date = dayjs(iso);
+  if (!date.isValid()) return INVALID;
   ukClock ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: ZONE,
     year: 'numeric',
@@ -36,16 +44,14 @@ function ukParts(iso: string): UkParts {
     hourCycle: 'h23',
   });
   const parts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
-  for (const { type, value } of ukClock.formatToParts(dayjs(iso).toDate()))
+  for (const { type, value } of ukClock.formatToParts(date.toDate()))
     if (type in parts) parts[type as keyof UkParts] = value;
-  return parts;
+  return write(parts);
 }
 
 /** `DD/MM/YYYY HH:mm` (spec "access…" §5 and §9). */
-export const formatDateTime = (iso: string): string => {
-  const p = ukParts(iso);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-};
+export const formatDateTime = (iso: string): string =>
+  ukFormat(iso, (p) => `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`);
 
 // Made on first use: building a NumberFormat loads the locale's data, a long task on a slow phone
 // that every screen importing this module would otherwise pay while it starts.
@@ -59,14 +65,12 @@ export const formatMoney = (pounds: number, symbol = '£'): string =>
 export const formatMiles = (miles: number): string => `${miles.toFixed(1)} miles`;
 
 /** Control-room dates: `DD/MM HH:mm` (spec "access…" §2 Control screen, §9). */
-export const formatControlDate = (iso: string): string => {
-  const p = ukParts(iso);
-  return `${p.day}/${p.month} ${p.hour}:${p.minute}`;
-};
+export const formatControlDate = (iso: string): string =>
+  ukFormat(iso, (p) => `${p.day}/${p.month} ${p.hour}:${p.minute}`);
 
 /** Log times: `HH:mm:ss` within the chosen day, `DD/MM/YYYY HH:mm:ss` on the detail screen. */
-export const formatLogTime = (iso: string, withDay = false): string => {
-  const p = ukParts(iso);
-  const time = `${p.hour}:${p.minute}:${p.second}`;
-  return withDay ? `${p.day}/${p.month}/${p.year} ${time}` : time;
-};
+export const formatLogTime = (iso: string, withDay = false): string =>
+  ukFormat(iso, (p) => {
+    const time = `${p.hour}:${p.minute}:${p.second}`;
+    return withDay ? `${p.day}/${p.month}/${p.year} ${time}` : time;
+  });
