@@ -95,7 +95,7 @@ export async function cardCheckout(
     hold,
     miles: priced.miles,
     minutes: priced.minutes,
-    parts: [],
+    rates: null,
   };
   const data: QuoteData = {
     dck_serv_type: docket.dck_serv_type,

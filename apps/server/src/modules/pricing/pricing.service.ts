@@ -53,33 +53,38 @@ export interface PricePart {
 
 const poundsText = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
+/** The rates a price's lines are shown from: the tariff's, the pieces priced and the hold margin (%). */
+export interface LineRates {
+  ttyp_base_pence: number;
+  ttyp_per_mile_pence: number;
+  ttyp_extra_parcel_pence: number;
+  pieces: number;
+  holdMarginPercent: number;
+}
+
 /**
- * How priceJob makes its price, as lines that add up (issue 11 §1: shown under each tariff): base,
- * distance × rate per mile, extra parcels × their charge, VAT at 20 %, the total and the card
- * hold (total + holdMarginPercent). Pence; base + distance + parcels = net, net + VAT = total.
- * The distance line takes the net's rounding, so the lines always sum to the price.
+ * How a price made by priceJob is made, as lines that add up (issue 11 §1: shown under each
+ * tariff): base, distance × rate per mile, extra parcels × their charge, VAT at 20 %, the total
+ * and the card hold (total + holdMarginPercent). Pence; base + distance + parcels = net, net + VAT
+ * = total. The distance line takes the net's rounding, so the lines always sum to `price`, which
+ * is taken as given (a frozen price is shown, never priced again).
  */
-export function priceParts(
-  tariff: TariffRates,
-  miles: number,
-  pieces: number,
-  holdMarginPercent = 0,
-): { price: PricePence; parts: PricePart[] } {
-  const price = priceJob(tariff, miles, pieces, holdMarginPercent);
-  const extraPieces = Math.max(0, pieces - 1);
-  const parcelsPence = tariff.ttyp_extra_parcel_pence * extraPieces;
+export function priceLines(rates: LineRates, miles: number, price: PricePence): PricePart[] {
+  const extraPieces = Math.max(0, rates.pieces - 1);
+  const parcelsPence = rates.ttyp_extra_parcel_pence * extraPieces;
+  const margin = rates.holdMarginPercent;
   const parts: PricePart[] = [
-    { kind: 'base', label: 'Base charge', pence: tariff.ttyp_base_pence },
+    { kind: 'base', label: 'Base charge', pence: rates.ttyp_base_pence },
     {
       kind: 'distance',
-      label: `${miles} miles × ${poundsText(tariff.ttyp_per_mile_pence)} a mile`,
-      pence: price.net - tariff.ttyp_base_pence - parcelsPence,
+      label: `${miles} miles × ${poundsText(rates.ttyp_per_mile_pence)} a mile`,
+      pence: price.net - rates.ttyp_base_pence - parcelsPence,
     },
   ];
   if (extraPieces > 0)
     parts.push({
       kind: 'parcels',
-      label: `${extraPieces} extra parcel${extraPieces === 1 ? '' : 's'} × ${poundsText(tariff.ttyp_extra_parcel_pence)}`,
+      label: `${extraPieces} extra parcel${extraPieces === 1 ? '' : 's'} × ${poundsText(rates.ttyp_extra_parcel_pence)}`,
       pence: parcelsPence,
     });
   parts.push(
@@ -87,9 +92,9 @@ export function priceParts(
     { kind: 'total', label: 'Total', pence: price.total },
     {
       kind: 'hold',
-      label: holdMarginPercent ? `Card hold (total + ${holdMarginPercent} %)` : 'Card hold (the total)',
+      label: margin ? `Card hold (total + ${margin} %)` : 'Card hold (the total)',
       pence: price.hold,
     },
   );
-  return { price, parts };
+  return parts;
 }

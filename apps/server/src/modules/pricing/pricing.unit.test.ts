@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { priceJob, priceParts, travelMinutes, VAT_RATE } from './pricing.service';
+import { priceJob, priceLines, travelMinutes, VAT_RATE } from './pricing.service';
+
+/** priceJob with its lines, as a quote freezes and shows them. */
+const priceParts = (t: typeof car, miles: number, pieces: number, holdMarginPercent = 0) => {
+  const price = priceJob(t, miles, pieces, holdMarginPercent);
+  return { price, parts: priceLines({ ...t, pieces, holdMarginPercent }, miles, price) };
+};
 
 const car = {
   ttyp_base_pence: 1200,
@@ -36,7 +42,7 @@ describe('travelMinutes', () => {
   });
 });
 
-describe('priceParts', () => {
+describe('priceLines', () => {
   it('shows base, distance × rate, extra parcels, VAT, total and hold, adding up to the price', () => {
     const { price, parts } = priceParts(car, 195.11, 3, 10);
     const by = Object.fromEntries(parts.map((p) => [p.kind, p.pence]));

@@ -8,9 +8,11 @@ import {
 } from '@courier/contracts';
 import type { GeoIndex } from '../../lib/geo';
 import type { Priced } from '../dockets/dockets.service';
-import type { PricePart } from '../pricing/pricing.service';
 import { placeOf } from '../postcode/postcode.service';
 import type { QuoteRow } from './quotes.repository';
+import { linesOf, unpackTariffs, type FrozenTariff } from './frozen-tariffs';
+
+export type { FrozenTariff } from './frozen-tariffs';
 
 /** A quoted address: its role and post code (page 1), normalised. */
 export interface QuotedPostcode {
@@ -44,21 +46,9 @@ export interface QuoteData {
   pricesShown?: boolean;
 }
 
-/** One entry of quote_tariffs: a tariff priced for this quote, frozen (pence, miles, minutes). */
-export interface FrozenTariff {
-  ttyp_tariff: number;
-  ttyp_description: string;
-  net: number;
-  vat: number;
-  total: number;
-  hold: number;
-  miles: number;
-  minutes: number;
-  parts: PricePart[];
-}
-
 export const dataOf = (q: QuoteRow) => q.quote_data as QuoteData;
-export const tariffsOf = (q: QuoteRow) => q.quote_tariffs as FrozenTariff[];
+/** The quote's frozen tariffs, from either stored form of quote_tariffs. */
+export const tariffsOf = (q: QuoteRow): FrozenTariff[] => unpackTariffs(q.quote_tariffs);
 /** The chosen tariff as frozen, or undefined. */
 export const chosenOf = (q: QuoteRow) => tariffsOf(q).find((t) => t.ttyp_tariff === q.quote_tariff);
 
@@ -72,7 +62,7 @@ export const tariffView = (t: FrozenTariff): QuoteTariff => ({
   netvat: penceToPounds(t.vat),
   distance: t.miles,
   time: t.minutes,
-  lines: t.parts.map((p) => ({ kind: p.kind, label: p.label, amount: penceToPounds(p.pence) })),
+  lines: linesOf(t).map((p) => ({ kind: p.kind, label: p.label, amount: penceToPounds(p.pence) })),
 });
 
 /** The quote as the wizard shows it (quoteView); `guid` is the caller's own (only its hash is stored). */

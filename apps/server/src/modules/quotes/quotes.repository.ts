@@ -3,9 +3,13 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { sqlState, type Db, type Executor } from '../../db/client';
 import { namedQuery, type NamedStatement } from '../../db/prepared';
 import { paymentAuthorisations, quotes } from '../../db/schema';
+import { packTariffs, type FrozenTariff } from './frozen-tariffs';
 
 export type QuoteRow = typeof quotes.$inferSelect;
-export type NewQuote = Omit<typeof quotes.$inferInsert, 'quote_id'>;
+/** A quote to store: its frozen tariffs are kept in the compact form (packTariffs) by this module. */
+export type NewQuote = Omit<typeof quotes.$inferInsert, 'quote_id' | 'quote_tariffs'> & {
+  quote_tariffs: FrozenTariff[];
+};
 
 /**
  * Stores new quotes, each only while the quote context it was priced with (`ver`) is still the
@@ -25,9 +29,9 @@ const insertQuotesIfCurrentStatement: NamedStatement = {
     returning quote_id, quote_guid_hash`,
 };
 
-/** A new quote waiting for its batch: the row and the context version it was priced with. */
+/** A new quote waiting for its batch: the row (tariffs packed) and the context version it was priced with. */
 interface PendingQuote {
-  q: Omit<NewQuote, 'quote_dck_id'>;
+  q: Omit<NewQuote, 'quote_dck_id' | 'quote_tariffs'> & { quote_tariffs: unknown };
   version: string | null;
 }
 
@@ -130,13 +134,14 @@ export async function insertQuoteIfCurrent(
   q: Omit<NewQuote, 'quote_dck_id'>,
   version: string | null,
 ): Promise<QuoteRow | undefined> {
-  const id = await quoteLoaderOf(db).load({ q, version });
+  const stored = { ...q, quote_tariffs: packTariffs(q.quote_tariffs) };
+  const id = await quoteLoaderOf(db).load({ q: stored, version });
   if (id === undefined) return undefined;
   return {
     quote_tariff: null,
     quote_ausr_id: null,
     quote_state: 'priced',
-    ...q,
+    ...stored,
     quote_id: id,
     quote_dck_id: null,
   } as QuoteRow;
@@ -146,7 +151,7 @@ export async function insertQuoteIfCurrent(
 export async function insertQuoteIfNew(db: Executor, q: NewQuote): Promise<number | undefined> {
   const [row] = await db
     .insert(quotes)
-    .values(q)
+    .values({ ...q, quote_tariffs: packTariffs(q.quote_tariffs) })
     .onConflictDoNothing({ target: quotes.quote_guid_hash })
     .returning({ id: quotes.quote_id });
   return row?.id;
@@ -181,10 +186,7 @@ export async function updateOpenQuote(
   db: Executor,
   quoteId: number,
   values: Partial<
-    Pick<
-      QuoteRow,
-      'quote_state' | 'quote_data' | 'quote_tariff' | 'quote_tariffs' | 'quote_cust_id' | 'quote_expires_at'
-    >
+    Pick<QuoteRow, 'quote_state' | 'quote_data' | 'quote_tariff' | 'quote_cust_id' | 'quote_expires_at'>
   >,
 ): Promise<boolean> {
   const rows = await db

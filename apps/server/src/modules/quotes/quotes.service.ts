@@ -24,7 +24,7 @@ import { listTariffTypes, quoteAccount } from '../customers/customers.repository
 import { validateBookingOn } from '../dockets/docket.validation';
 import { docketById } from '../dockets/dockets.repository';
 import { capacityOf, overCapacity } from '../pricing/capacity';
-import { priceParts, travelMinutes } from '../pricing/pricing.service';
+import { priceJob, travelMinutes } from '../pricing/pricing.service';
 import {
   BAD_POSTCODE,
   normalisePostcode,
@@ -217,14 +217,19 @@ async function priceAndStore(
     const usable = t.ttyp_base_pence >= 0 && t.ttyp_per_mile_pence >= 0 && t.ttyp_extra_parcel_pence >= 0;
     if (!usable || overCapacity(t.ttyp_description, capacityOf(t.ttyp_tariff, ctx.config), req.parcels))
       continue;
-    const { price, parts } = priceParts(t, miles, pieces, ctx.settings.holdMargin);
     tariffs.push({
       ttyp_tariff: t.ttyp_tariff,
       ttyp_description: t.ttyp_description,
-      ...price,
+      ...priceJob(t, miles, pieces, ctx.settings.holdMargin),
       miles,
       minutes: travelMinutes(miles, t.ttyp_speed_mph),
-      parts,
+      rates: {
+        ttyp_base_pence: t.ttyp_base_pence,
+        ttyp_per_mile_pence: t.ttyp_per_mile_pence,
+        ttyp_extra_parcel_pence: t.ttyp_extra_parcel_pence,
+        pieces,
+        holdMarginPercent: ctx.settings.holdMargin,
+      },
     });
   }
   if (!tariffs.length)

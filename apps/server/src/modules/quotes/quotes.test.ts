@@ -94,6 +94,11 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     // Only the guid's SHA-256 is stored: the table alone gives no usable guid.
     const rows = await db().select().from(quotes);
     expect(JSON.stringify(rows)).not.toContain(q.guid);
+    // Read back from the database, the frozen tariffs show the very prices and lines answered.
+    const again = await call('/api/quote', { database: TENANT_A, guid: q.guid });
+    expect((again.json() as QuoteView).tariffs).toEqual(q.tariffs);
+    const [stored] = rows.filter((r) => r.quote_guid_hash === sha256(q.guid));
+    expect(JSON.stringify(stored!.quote_tariffs).length).toBeLessThan(11 * 100);
   });
 
   it('prices with the rates, settings and service types of the moment, whichever process wrote them', async () => {
