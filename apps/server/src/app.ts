@@ -8,12 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TenantRegistry } from './db/tenants';
 import type { Clock } from './lib/clock';
 import type { GeoIndex } from './lib/geo';
@@ -21,6 +16,7 @@ import { registerAuth, registerJsonOnly, registerSameOrigin } from './plugins/au
 import { logRoutes } from './modules/audit/log.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { documentCalls, SECURITY_SCHEMES } from './plugins/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
@@ -149,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
 
   // Security headers (helmet), its middleware built once: @fastify/helmet built it again on every
