@@ -1,18 +1,87 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, Subquery } from 'drizzle-orm';
 import type { Db, Executor } from './client';
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * A named prepared statement per tenant database, built once and reused: hot read paths (track,
- * booking list) skip PostgreSQL's planning, which costs more than executing them.
+ * booking list) skip PostgreSQL's planning, which costs more than executing them. A select's rows
+ * are mapped by decoders chosen once (withFastRows).
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
   let byName = cache.get(db);
   if (!byName) cache.set(db, (byName = new Map()));
   let stmt = byName.get(name) as T | undefined;
-  if (!stmt) byName.set(name, (stmt = build(db, name)));
+  if (!stmt) byName.set(name, (stmt = withFastRows(build(db, name))));
+  return stmt;
+}
+
+/** What withFastRows reads of Drizzle's node-postgres prepared query (drizzle-orm 0.45). */
+interface DrizzlePrepared {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+  client: { query(config: object, params: unknown[]): Promise<{ rows: unknown[][] }> };
+  queryConfig: { rowMode?: string };
+  params: unknown[];
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: unknown;
+  joinsNotNullableMap?: Record<string, boolean>;
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** The decoder Drizzle's mapResultRow would pick for a selected field. */
+function decoderOf(field: unknown): Decoder {
+  const decoderOfSql = (s: SQL) => (s as unknown as { decoder: Decoder }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql((field._ as unknown as { sql: SQL }).sql);
+  return decoderOfSql((field as { sql: SQL }).sql);
+}
+
+/**
+ * A Drizzle select statement whose rows are mapped as Drizzle maps them (same query, same raw
+ * values, each column's own decoder) but with the decoders and paths chosen once, not per row and
+ * column: on the booking list's 21 rows Drizzle's mapping cost about 250 µs of the process's CPU
+ * a page, and the session check about 100 µs on every signed-in call. A statement that selects a
+ * left-joined table as an object (Drizzle then nulls the whole object) keeps Drizzle's mapping, as
+ * does anything that is not such a statement.
+ */
+export function withFastRows<T>(stmt: T): T {
+  const q = stmt as unknown as DrizzlePrepared;
+  const fields = q?.fields;
+  if (
+    !fields ||
+    q.customResultMapper ||
+    q.queryConfig?.rowMode !== 'array' ||
+    typeof q.client?.query !== 'function'
+  )
+    return stmt;
+  const nullable = Object.values(q.joinsNotNullableMap ?? {}).some((notNull) => !notNull);
+  if (nullable && fields.some((f) => f.path.length > 1)) return stmt;
+  const decoders = fields.map((f) => decoderOf(f.field));
+  const paths = fields.map((f) => f.path);
+  const flat = paths.every((p) => p.length === 1);
+  const keys = paths.map((p) => p[0]!);
+  const rowOf = (raw: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < raw.length; i++) {
+      const v = raw[i];
+      const value = v === null ? null : decoders[i]!.mapFromDriverValue(v);
+      if (flat) row[keys[i]!] = value;
+      else {
+        const path = paths[i]!;
+        let node = row;
+        for (let j = 0; j < path.length - 1; j++) node = (node[path[j]!] ??= {}) as Record<string, unknown>;
+        node[path[path.length - 1]!] = value;
+      }
+    }
+    return row;
+  };
+  q.execute = async (values = {}) => {
+    const res = await q.client.query(q.queryConfig, fillPlaceholders(q.params, values));
+    return res.rows.map(rowOf);
+  };
   return stmt;
 }
 
