@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endAddresses } from '../modules/dockets/dockets.repository';
 import { TENANT_A, useTestApp, DB_KINDS } from '../test/harness';
@@ -87,6 +87,24 @@ describe.each(DB_KINDS)('prepared statements on %s: rows mapped as Drizzle maps 
     } finally {
       if (saved.length) await db().insert(docketAddresses).values(saved);
     }
+  });
+
+  it("raises a failing statement's error as Drizzle does, naming the statement, the cause the driver's", async () => {
+    const { drizzle, fast } = both((name) =>
+      db()
+        .select({ n: sql<number>`1 / ${sql.placeholder('d')}::int` })
+        .from(dockets)
+        .limit(1)
+        .prepare(name),
+    );
+    const [mine, theirs] = await Promise.all([
+      fast.execute({ d: 0 }).catch((e: unknown) => e as Error),
+      drizzle.execute({ d: 0 }).catch((e: unknown) => e as Error),
+    ]);
+    expect(mine).toBeInstanceOf(DrizzleQueryError);
+    expect(mine.constructor).toBe(theirs.constructor);
+    expect((mine.cause as { code?: string }).code).toBe('22012');
+    expect(mine.message).toContain('select');
   });
 
   it('leaves a left-joined table selected as an object to Drizzle, which nulls it whole', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Column, fillPlaceholders, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, DrizzleQueryError, fillPlaceholders, is, SQL, Subquery } from 'drizzle-orm';
 import type { Db, Executor } from './client';
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
@@ -21,7 +21,7 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
 interface DrizzlePrepared {
   execute(values?: Record<string, unknown>): Promise<unknown>;
   client: { query(config: object, params: unknown[]): Promise<{ rows: unknown[][] }> };
-  queryConfig: { rowMode?: string };
+  queryConfig: { rowMode?: string; text: string };
   params: unknown[];
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: unknown;
@@ -57,7 +57,10 @@ export function withFastRows<T>(stmt: T): T {
     typeof q.client?.query !== 'function'
   )
     return stmt;
-  const nullable = Object.values(q.joinsNotNullableMap ?? {}).some((notNull) => !notNull);
+  // Drizzle nulls a nested object whose joined table may be missing (a left join, or a select
+  // from raw SQL, where it has no map of the joins): those keep Drizzle's mapping.
+  const joins = Object.values(q.joinsNotNullableMap ?? {});
+  const nullable = joins.length === 0 || joins.some((notNull) => !notNull);
   if (nullable && fields.some((f) => f.path.length > 1)) return stmt;
   const decoders = fields.map((f) => decoderOf(f.field));
   const paths = fields.map((f) => f.path);
@@ -79,7 +82,12 @@ export function withFastRows<T>(stmt: T): T {
     return row;
   };
   q.execute = async (values = {}) => {
-    const res = await q.client.query(q.queryConfig, fillPlaceholders(q.params, values));
+    const params = fillPlaceholders(q.params, values);
+    // Errors as Drizzle raises them (its query error, the driver's as its cause): the error log
+    // then names the statement, never a parameter's value (lib/error-summary.ts).
+    const res = await q.client.query(q.queryConfig, params).catch((err: unknown) => {
+      throw new DrizzleQueryError(q.queryConfig.text, params, err as Error);
+    });
     return res.rows.map(rowOf);
   };
   return stmt;

@@ -8,12 +8,33 @@ type RouteSchema = ZodType | { properties: ZodType };
 const zodOf = (s: RouteSchema): ZodType => ('properties' in s ? s.properties : s);
 
 /**
+ * Whether a JSON Schema holds a union of two or more non-null branches. fast-json-stringify picks
+ * such a branch by validating the value against it as it stands, extra fields and all, where zod
+ * picks the first branch the value fits once stripped: a row with a field too many would then fit
+ * no branch (a 500) where zod sent the plain row. Nullable fields (one branch and null) are fine.
+ */
+function hasUnion(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = (node as Record<string, unknown>)[key];
+    if (
+      Array.isArray(branches) &&
+      branches.filter((b) => (b as { type?: unknown }).type !== 'null').length > 1
+    )
+      return true;
+  }
+  return Object.values(node).some(hasUnion);
+}
+
+/**
  * The JSON Schema of what a response schema sends (its output side), or undefined when zod has no
- * JSON Schema form for it (a date, a transform): that route keeps zod's serializer.
+ * JSON Schema form for it (a date, a transform) or it holds a union (hasUnion): that route keeps
+ * zod's serializer.
  */
 function jsonSchemaOf(schema: ZodType): object | undefined {
   try {
-    return z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+    return hasUnion(json) ? undefined : json;
   } catch {
     return undefined;
   }
@@ -26,7 +47,7 @@ function jsonSchemaOf(schema: ZodType): object | undefined {
  * mistake reaches the caller, and a missing required field is an error (500), never a partial
  * answer. Unlike zod it does not check every string's length or pattern again on the way out:
  * that pass cost 40 µs of a guest quote's eleven priced tariffs (65 µs against 25 µs). A schema
- * with no JSON Schema form keeps fastify-type-provider-zod's serializer.
+ * with no JSON Schema form, or with a union, keeps fastify-type-provider-zod's serializer.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<RouteSchema> = (route) => {
   let serialize: ((data: unknown) => string) | undefined;

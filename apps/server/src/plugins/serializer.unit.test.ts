@@ -39,6 +39,21 @@ describe('response serializer', () => {
     expect(() => serializerOf(account)({ cust_id: 7, cust_onhold: false, tags: [] })).toThrow(/cust_name/);
   });
 
+  it('keeps zod for a union, which sends the branch a row fits once stripped', () => {
+    const row = z.union([
+      z.object({ kind: z.literal('full'), label: z.string().min(1) }),
+      z.object({ kind: z.string() }),
+    ]);
+    const serialize = serializerOf(z.object({ rows: z.array(row) }));
+    const rows = [
+      { kind: 'full', label: 'Ref 1' },
+      { kind: 'full', label: '', extra: 'dropped' },
+    ];
+    expect(JSON.parse(serialize({ rows }))).toEqual({
+      rows: [{ kind: 'full', label: 'Ref 1' }, { kind: 'full' }],
+    });
+  });
+
   it('keeps zod for a schema with no JSON Schema form (a date)', () => {
     const serialize = serializerOf(z.object({ at: z.date() }));
     expect(JSON.parse(serialize({ at: new Date('2026-11-26T10:00:00Z') }))).toEqual({
