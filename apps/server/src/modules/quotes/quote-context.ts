@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { capacityOf, type Capacity } from '../pricing/capacity';
 import { guestAccessFrom, quoteSettingsFrom, type QuoteSettings } from '../settings/settings.service';
 import {
   QUOTE_SETTING_GROUPS,
@@ -9,7 +10,7 @@ import {
 
 /**
  * What a guest quote prices with (issue 11 §1 quote/alltariffs/list): the quote settings, guest
- * access, the config group (vehicle capacities), the service type ids, the tariff rates by tariff
+ * access, the vehicle capacities (config group), the service type ids, the tariff rates by tariff
  * id and the quote account, as of context version `version`.
  */
 export interface QuoteContext {
@@ -18,9 +19,10 @@ export interface QuoteContext {
   fresh: boolean;
   settings: QuoteSettings;
   guestAccess: boolean;
-  config: Record<string, string>;
   serviceTypes: ReadonlySet<string>;
   tariffs: TariffRate[];
+  /** Each tariff's vehicle capacity (capacityOf: the config group's or the default), by tariff id. */
+  capacities: ReadonlyMap<number, Capacity | undefined>;
   quoteAccount: QuoteAccountRow | undefined;
 }
 
@@ -41,9 +43,9 @@ export async function freshQuoteContext(db: Db): Promise<QuoteContext> {
     fresh: true,
     settings,
     guestAccess: guestAccessFrom(groups.general!),
-    config: groups.config!,
     serviceTypes: new Set(row.service_types),
     tariffs: row.tariffs,
+    capacities: new Map(row.tariffs.map((t) => [t.ttyp_tariff, capacityOf(t.ttyp_tariff, groups.config!)])),
     quoteAccount: account && account.cust_id === settings.quoteCustomer ? account : undefined,
   };
   kept.set(db, { ...ctx, fresh: false });

@@ -23,7 +23,7 @@ import { issueRegistrationToken } from '../users/register.service';
 import { listTariffTypes, quoteAccount } from '../customers/customers.repository';
 import { validateBookingOn } from '../dockets/docket.validation';
 import { docketById } from '../dockets/dockets.repository';
-import { capacityOf, overCapacity } from '../pricing/capacity';
+import { overCapacity } from '../pricing/capacity';
 import { priceJob, travelMinutes } from '../pricing/pricing.service';
 import {
   BAD_POSTCODE,
@@ -215,8 +215,7 @@ async function priceAndStore(
   const tariffs: FrozenTariff[] = [];
   for (const t of ctx.tariffs) {
     const usable = t.ttyp_base_pence >= 0 && t.ttyp_per_mile_pence >= 0 && t.ttyp_extra_parcel_pence >= 0;
-    if (!usable || overCapacity(t.ttyp_description, capacityOf(t.ttyp_tariff, ctx.config), req.parcels))
-      continue;
+    if (!usable || overCapacity(t.ttyp_description, ctx.capacities.get(t.ttyp_tariff), req.parcels)) continue;
     tariffs.push({
       ttyp_tariff: t.ttyp_tariff,
       ttyp_description: t.ttyp_description,
