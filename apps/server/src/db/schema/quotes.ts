@@ -19,9 +19,10 @@ import { users } from './users';
  * random bits of which only the SHA-256 is kept (`quote_guid_hash`): a leaked table gives no
  * usable guid. `quote_data` is the booking as entered (post codes, parcels, then contact and
  * addresses); `quote_tariffs` the tariffs offered with their prices frozen in pence (miles,
- * minutes, and the rates their price lines are shown from: modules/quotes/frozen-tariffs.ts). `quote_expires_at` is 15 minutes after the tariffs page was reached.
- * `quote_dck_id` is unique: one docket per quote, held by the database. Stored with
- * toast_tuple_target 8160 (migration 0020): a quote's row stays inline and uncompressed.
+ * minutes, and the rates their price lines are shown from: modules/quotes/frozen-tariffs.ts).
+ * `quote_expires_at` is 15 minutes after the tariffs page was reached. `quote_dck_id` is unique:
+ * one docket per quote, held by the database. Stored with toast_tuple_target 8160 (migration
+ * 0020): a quote's row stays inline and uncompressed.
  */
 export const quotes = pgTable(
   'quotes',

@@ -65,12 +65,16 @@ export const tariffView = (t: FrozenTariff): QuoteTariff => ({
   lines: linesOf(t).map((p) => ({ kind: p.kind, label: p.label, amount: penceToPounds(p.pence) })),
 });
 
-/** The quote as the wizard shows it (quoteView); `guid` is the caller's own (only its hash is stored). */
+/**
+ * The quote as the wizard shows it (quoteView); `guid` is the caller's own (only its hash is
+ * stored). `tariffs` are the row's unless the caller holds them already (a quote just priced).
+ */
 export function quoteViewOf(
   q: QuoteRow,
   guid: string,
   payment: QuoteView['payment'],
   dckDocket: number | null,
+  tariffs: FrozenTariff[] = tariffsOf(q),
 ): QuoteView {
   const data = dataOf(q);
   return {
@@ -79,7 +83,7 @@ export function quoteViewOf(
     expires_at: q.quote_expires_at.toISOString(),
     dck_cust_id: q.quote_cust_id,
     dck_serv_type: data.dck_serv_type,
-    tariffs: tariffsOf(q).map(tariffView),
+    tariffs: tariffs.map(tariffView),
     ttyp_tariff: q.quote_tariff,
     dck_contact: data.contact?.dck_contact ?? '',
     dck_telephone: data.contact?.dck_telephone ?? '',

@@ -260,8 +260,9 @@ async function priceAndStore(
     },
     ctx.fresh ? null : ctx.version,
   );
-  // A new quote has no payment and no docket yet: its view needs no further read.
-  return stored && quoteViewOf(stored, guid, null, null);
+  // A new quote has no payment and no docket yet: its view needs no further read, and its tariffs
+  // are the ones just priced (not unpacked again from what was stored).
+  return stored && quoteViewOf(stored, guid, null, null, tariffs);
 }
 
 /**
