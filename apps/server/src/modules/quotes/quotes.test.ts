@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { MSG, type QuoteView } from '@courier/contracts';
+import { MSG, quoteTariff, quoteView, type QuoteView } from '@courier/contracts';
 import {
   contextVersions,
   dockets,
@@ -287,6 +287,22 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
       .from(paymentAuthorisations)
       .where(eq(paymentAuthorisations.pauth_reference, started.json().reference));
     expect(auth!.pauth_amount_pence).toBe(Math.round(four.hold * 100));
+  });
+
+  it("shows a guest only the contract's fields: no stored rates, ids, hashes or account internals", async () => {
+    const priced = await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A));
+    const { guid } = priced.json() as QuoteView;
+    // larry/cardbooking answers the same view once the addresses are complete (422 before).
+    const reads = [priced, await call('/api/quote', { database: TENANT_A, guid, ttyp_tariff: 4 })];
+    for (const res of reads) {
+      expect(res.statusCode, res.body).toBe(200);
+      const view = res.json() as QuoteView;
+      expect(Object.keys(view).sort()).toEqual(Object.keys(quoteView.shape).sort());
+      for (const tariff of view.tariffs)
+        expect(Object.keys(tariff).sort()).toEqual(Object.keys(quoteTariff.shape).sort());
+      for (const leak of ['rates', 'quote_id', 'quote_guid_hash', 'ttyp_base_pence', 'pieces', 'cust_mop'])
+        expect(res.body).not.toContain(leak);
+    }
   });
 
   it("answers 404 for another tenant's guid and an unknown one, naming guid", async () => {
