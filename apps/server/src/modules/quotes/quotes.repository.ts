@@ -23,7 +23,7 @@ const insertQuotesIfCurrentStatement: NamedStatement = {
                           quote_tariffs, quote_tariff, quote_created, quote_expires_at, quote_dck_id)
     select q.h, q.c, q.a, q.s, q.d, q.t, q.tt, q.cr, q.ex, null
       from relaxed, json_to_recordset($1::json)
-        as q(h text, c int, a int, s text, d jsonb, t jsonb, tt int, cr timestamptz, ex timestamptz, ver bigint)
+        as q(h text, c int, a int, s text, d json, t json, tt int, cr timestamptz, ex timestamptz, ver bigint)
      where q.ver is null
         or q.ver = (select ctx_version from context_versions where ctx_name = 'lookups')
     returning quote_id, quote_guid_hash`,

@@ -521,6 +521,20 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
       pauth_state: 'authorised',
       pauth_dck_id: first.dck_id,
     });
+    // The database holds one docket per quote (a unique index on booked quotes only): a second
+    // quote cannot be marked with this docket, while any number of quotes have none.
+    const [other] = await db()
+      .select({ id: quotes.quote_id })
+      .from(quotes)
+      .where(sql`quote_dck_id is null`)
+      .limit(1);
+    const twice = await db()
+      .execute(sql`update quotes set quote_dck_id = ${first.dck_id} where quote_id = ${other!.id}`)
+      .then(
+        () => 'stored',
+        (err: { cause?: { code?: string } }) => err.cause?.code,
+      );
+    expect(twice).toBe('23505');
     const mail = await t.mail.next('sandbox.guest@example.com', 0);
     expect(mail.text).toContain(`Booking: ${first.dck_docket}`);
     expect(mail.text).toMatch(/\/register\?/);
