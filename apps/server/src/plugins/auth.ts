@@ -7,6 +7,13 @@ import type { AuthContext } from '../modules/auth/access';
 import { resolveDriverToken, type DriverContext } from '../modules/driver/driver-auth.service';
 
 export const SESSION_COOKIE = 'courier_session';
+/**
+ * A hint the web app may read (not httpOnly, value '1'): set and cleared with the session cookie,
+ * so a guest's public screen (tracking, quote, login) draws at once instead of waiting for the
+ * start-up session restore's answer. It grants nothing: every call is still decided by the
+ * session cookie, and without the hint the restore still runs.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'courier_signed_in';
 /** The driver page's session cookie: a separate session kind, sent only to /api/driver/. */
 export const DRIVER_COOKIE = 'courier_driver';
 
@@ -48,6 +55,18 @@ export const driverCookieOptions = (secure: boolean) =>
 /** Session cookie options: httpOnly, SameSite=Lax, Secure when configured. */
 export const cookieOptions = (secure: boolean) =>
   ({ path: '/', httpOnly: true, sameSite: 'lax', secure }) as const;
+
+/** Sets the session cookie and its hint (SIGNED_IN_HINT_COOKIE), both for the browser's session. */
+export function setSessionCookies(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure));
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions(secure), httpOnly: false });
+}
+
+/** Clears the session cookie and its hint. */
+export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(secure));
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions(secure), httpOnly: false });
+}
 
 /** Decorates requests with `authenticate()` and `authenticateAnyStage()`; resolves the session once per request. */
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {

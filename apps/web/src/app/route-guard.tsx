@@ -34,12 +34,25 @@ function usePublicScreenPrefetch(restoring: boolean): void {
   }, [restoring, forGuests, queryClient]);
 }
 
-/** The root: waits for the start-up session restore before any screen decides anything. */
+/**
+ * Whether the browser holds the server's signed-in hint (a cookie set and cleared with the
+ * session's own, which scripts cannot read): without it nobody is signed in here, as far as the
+ * server has said.
+ */
+const signedInHint = () => document.cookie.split('; ').includes('courier_signed_in=1');
+
+/**
+ * The root: waits for the start-up session restore before any screen decides anything, except a
+ * screen a guest may open when the browser holds no signed-in hint: that one draws at once as a
+ * guest's (a round trip sooner), while the restore still runs and takes over if it finds a session.
+ */
 export function RootLayout() {
   const { session, pending, isPending } = useSession();
+  const { pathname } = useLocation();
   useSessionTheme(session ?? pending);
   usePublicScreenPrefetch(isPending);
-  return isPending ? <FullPageLoader /> : <Outlet />;
+  const guestNow = isPending && routeDecision(pathname, null) === 'allow' && !signedInHint();
+  return isPending && !guestNow ? <FullPageLoader /> : <Outlet />;
 }
 
 /** An unknown state sends a signed-in user home and anyone else to login (spec "access…" §2). */

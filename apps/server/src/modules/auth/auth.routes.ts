@@ -13,7 +13,7 @@ import {
   sessionResponse,
 } from '@courier/contracts';
 import type { FastifyRequest } from 'fastify';
-import { cookieOptions, SESSION_COOKIE } from '../../plugins/auth';
+import { clearSessionCookies, setSessionCookies } from '../../plugins/auth';
 import { errorSummary } from '../../lib/error-summary';
 import type { AuthDeps } from './auth-deps';
 import { login } from './login.service';
@@ -58,7 +58,7 @@ export function authRoutes(deps: AuthRouteOptions): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const { token, session, otpMinutes } = await login(deps, req.body);
-        reply.setCookie(SESSION_COOKIE, token, cookieOptions(deps.cookieSecure));
+        setSessionCookies(reply, token, deps.cookieSecure);
         return { ...session, token, ...(otpMinutes ? { otp_expire_minutes: otpMinutes } : {}) };
       },
     );
@@ -70,7 +70,7 @@ export function authRoutes(deps: AuthRouteOptions): FastifyPluginAsyncZod {
       { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
       async (req, reply) => {
         await logout(deps, req.sessionToken());
-        reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.cookieSecure));
+        clearSessionCookies(reply, deps.cookieSecure);
         return { ok: true };
       },
     );

@@ -30,10 +30,14 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(body.rights).toEqual(['home', 'history', 'booking', 'trace', 'addressbook', 'reports']);
     expect(body.accounts).toHaveLength(2);
     expect(body.tenant).toEqual({ name: TENANT_A, theme: { primaryColor: 'blue', name: TENANT_A } });
-    const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
-    expect(cookie).toContain(body.token);
+    const [session, hint] = res.cookies;
+    expect(session).toMatchObject({ name: 'courier_session', value: body.token, httpOnly: true, path: '/' });
+    expect(session!.sameSite).toMatch(/lax/i);
+    // The signed-in hint a script may read (the web app draws a guest's public screen at once
+    // without it): it holds no token and is not httpOnly.
+    expect(hint).toMatchObject({ name: 'courier_signed_in', value: '1', path: '/' });
+    expect(hint!.httpOnly).toBeFalsy();
+    expect(hint!.sameSite).toMatch(/lax/i);
   });
 
   it('gives the same 401 for a wrong password and an unknown user', async () => {
@@ -87,6 +91,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       payload: '{}',
     });
     expect(out.statusCode).toBe(200);
+    // Logout clears the session cookie and its hint.
+    expect(out.cookies.map((c) => [c.name, c.value])).toEqual([
+      ['courier_session', ''],
+      ['courier_signed_in', ''],
+    ]);
     const after = await post(t.app, '/api/auth/session', {}, token);
     expect(after.statusCode).toBe(401);
     expect(after.json().error).toBe('NOT_AUTHENTICATED');
