@@ -24,10 +24,22 @@ export const queryClient = new QueryClient({
  */
 const Overlays = lazy(() => import('./overlays'));
 
-/** Mounts the overlay hosts once the first render is on screen. */
+/**
+ * Mounts the overlay hosts once the page is idle after its first screen: their chunk is then not
+ * fetched beside the first screen's own files and answers (on a phone's connection it delayed the
+ * tracking page's largest paint), and within a second even if the page is never idle.
+ */
 function DeferredOverlays() {
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    const show = () => setReady(true);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(show, 0);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(show, { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   return ready ? (
     <Suspense fallback={null}>
       <Overlays />
