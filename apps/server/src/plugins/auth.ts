@@ -56,16 +56,19 @@ export const driverCookieOptions = (secure: boolean) =>
 export const cookieOptions = (secure: boolean) =>
   ({ path: '/', httpOnly: true, sameSite: 'lax', secure }) as const;
 
+/** The hint's options: the session cookie's, but readable by the web app's scripts. */
+const hintCookieOptions = (secure: boolean) => ({ ...cookieOptions(secure), httpOnly: false }) as const;
+
 /** Sets the session cookie and its hint (SIGNED_IN_HINT_COOKIE), both for the browser's session. */
 export function setSessionCookies(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure));
-  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions(secure), httpOnly: false });
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', hintCookieOptions(secure));
 }
 
 /** Clears the session cookie and its hint. */
 export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(secure));
-  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions(secure), httpOnly: false });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
 }
 
 /** Decorates requests with `authenticate()` and `authenticateAnyStage()`; resolves the session once per request. */

@@ -25,10 +25,8 @@ function useSessionTheme(session: SessionResponse | null): void {
  * if nobody is signed in: asked for beside the session restore instead of after it, a round trip
  * less before a guest sees anything. Signed in, it is a 1 KB answer not used.
  */
-function usePublicScreenPrefetch(restoring: boolean): void {
+function usePublicScreenPrefetch(restoring: boolean, forGuests: boolean): void {
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
-  const forGuests = routeDecision(pathname, null) !== 'login';
   useEffect(() => {
     if (restoring && forGuests) void queryClient.prefetchQuery(databaseListQuery);
   }, [restoring, forGuests, queryClient]);
@@ -48,10 +46,10 @@ const signedInHint = () => document.cookie.split('; ').includes('courier_signed_
  */
 export function RootLayout() {
   const { session, pending, isPending } = useSession();
-  const { pathname } = useLocation();
+  const forGuests = routeDecision(useLocation().pathname, null) === 'allow';
   useSessionTheme(session ?? pending);
-  usePublicScreenPrefetch(isPending);
-  const guestNow = isPending && routeDecision(pathname, null) === 'allow' && !signedInHint();
+  usePublicScreenPrefetch(isPending, forGuests);
+  const guestNow = isPending && forGuests && !signedInHint();
   return isPending && !guestNow ? <FullPageLoader /> : <Outlet />;
 }
 
