@@ -101,6 +101,25 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(after.json().error).toBe('NOT_AUTHENTICATED');
   });
 
+  it('grants nothing for the signed-in hint alone, nor with a stale session cookie', async () => {
+    const call = (url: string, cookies: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        cookies,
+        headers: { 'content-type': 'application/json' },
+        payload: url === '/api/docket/list' ? '{"pageSize":20}' : '{}',
+      });
+    const token = await loginAs(t.app, ...ADMIN);
+    await call('/api/auth/logout', { courier_session: token });
+    for (const cookies of [{ courier_signed_in: '1' }, { courier_session: token, courier_signed_in: '1' }])
+      for (const url of ['/api/auth/session', '/api/docket/list']) {
+        const res = await call(url, cookies);
+        expect(res.statusCode, `${url} ${Object.keys(cookies).join('+')}`).toBe(401);
+        expect(res.json().error).toBe('NOT_AUTHENTICATED');
+      }
+  });
+
   it('answers 401 NOT_AUTHENTICATED without a token and for a forged one', async () => {
     const none = await post(t.app, '/api/auth/session', {});
     expect(none.json()).toEqual({ error: 'NOT_AUTHENTICATED', message: 'NOT_AUTHENTICATED' });
