@@ -112,7 +112,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       });
     const token = await loginAs(t.app, ...ADMIN);
     await call('/api/auth/logout', { courier_session: token });
-    for (const cookies of [{ courier_signed_in: '1' }, { courier_session: token, courier_signed_in: '1' }])
+    const tries: Record<string, string>[] = [
+      { courier_signed_in: '1' },
+      { courier_session: token, courier_signed_in: '1' },
+    ];
+    for (const cookies of tries)
       for (const url of ['/api/auth/session', '/api/docket/list']) {
         const res = await call(url, cookies);
         expect(res.statusCode, `${url} ${Object.keys(cookies).join('+')}`).toBe(401);
