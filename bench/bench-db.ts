@@ -100,8 +100,12 @@ export async function seedBenchDockets(
            where d.dck_search = ''`);
         await tx.execute(sql`
           update dockets d set dck_search = lower(d.dck_docket || ' ' || d.dck_cust_ref1 || ' ' || d.dck_contact || ' ' ||
-                 (select string_agg(dadd_town || ' ' || dadd_postalcode, ' ') from docket_addresses where dadd_dck_id = d.dck_id))
-           where d.dck_search = ''`);
+                 (select string_agg(dadd_town || ' ' || dadd_postalcode, ' ') from docket_addresses where dadd_dck_id = d.dck_id)),
+                 dck_from_town = fa.dadd_town, dck_from_postcode = fa.dadd_postalcode,
+                 dck_to_town = la.dadd_town, dck_to_postcode = la.dadd_postalcode
+            from docket_addresses fa, docket_addresses la
+           where d.dck_search = '' and fa.dadd_dck_id = d.dck_id and fa.dadd_seq = 0
+             and la.dadd_dck_id = d.dck_id and la.dadd_seq = 1`);
       });
       console.log(`  ${done + size} / ${missing}`);
     }

@@ -1,6 +1,5 @@
-import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
+import { asc, desc, DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { endAddresses } from '../modules/dockets/dockets.repository';
 import { TENANT_A, useTestApp, DB_KINDS } from '../test/harness';
 import { withFastRows } from './prepared';
 import { customers, docketAddresses, dockets, docketStatuses, sessions, users } from './schema';
@@ -50,13 +49,29 @@ describe.each(DB_KINDS)('prepared statements on %s: rows mapped as Drizzle maps 
     expect(await fast.execute({ hash: 'none' })).toEqual([]);
   });
 
-  it('maps flat fields of left-joined subqueries, nulls included (the booking list)', async () => {
+  /** A docket's first and last address as lateral subqueries (left-joined, so possibly null). */
+  const endAddresses = () => {
+    const end = (alias: 'fa' | 'la', order: typeof asc) =>
+      db()
+        .select({
+          town: sql<string>`${docketAddresses.dadd_town}`.as(`${alias}_town`),
+          postcode: sql<string>`${docketAddresses.dadd_postalcode}`.as(`${alias}_postcode`),
+        })
+        .from(docketAddresses)
+        .where(eq(docketAddresses.dadd_dck_id, dockets.dck_id))
+        .orderBy(order(docketAddresses.dadd_seq))
+        .limit(1)
+        .as(alias);
+    return { fa: end('fa', asc), la: end('la', desc) };
+  };
+
+  it('maps flat fields of left-joined subqueries, nulls included', async () => {
     const [bare] = await db().select({ id: dockets.dck_id }).from(dockets).orderBy(dockets.dck_id).limit(1);
     const saved = await db().select().from(docketAddresses).where(eq(docketAddresses.dadd_dck_id, bare!.id));
     await db().delete(docketAddresses).where(eq(docketAddresses.dadd_dck_id, bare!.id));
     try {
       const { drizzle, fast } = both((name) => {
-        const { fa, la } = endAddresses(db());
+        const { fa, la } = endAddresses();
         return db()
           .select({
             dck_id: dockets.dck_id,

@@ -70,6 +70,16 @@ export const dockets = pgTable(
      */
     dck_last_deadline: timestamp('dck_last_deadline', { withTimezone: true }),
     /**
+     * The town and post code of the docket's first (collection) and last (delivery) address, by
+     * dadd_seq: kept by the code that writes the addresses, in its transaction (addressColumnsOf),
+     * so the booking list and tracking read them from the docket instead of two docket_addresses
+     * look-ups per row (bench `recent`). Addresses are not changed after booking.
+     */
+    dck_from_town: varchar('dck_from_town', { length: 30 }),
+    dck_from_postcode: varchar('dck_from_postcode', { length: 9 }),
+    dck_to_town: varchar('dck_to_town', { length: 30 }),
+    dck_to_postcode: varchar('dck_to_postcode', { length: 9 }),
+    /**
      * When the docket was first recorded delivered: the earliest 'Delivered' status record of its
      * trace, kept by a trigger on trace_records in the writing transaction (migration 0019), so the
      * on-time report reads it from dockets_report_idx instead of grouping the trace (bench:report).

@@ -5,7 +5,7 @@ import * as s from '../schema';
 import type { GeoIndex, OpenAddress } from '../../lib/geo';
 import { trackingReference } from '../../lib/tokens';
 import { hashPassword } from '../../modules/auth/login.service';
-import { lastDeadlineOf, nextDocketNumber } from '../../modules/dockets/dockets.repository';
+import { addressColumnsOf, nextDocketNumber } from '../../modules/dockets/dockets.repository';
 import { splitOpenAddress } from '../../modules/postcode/open-address';
 import { routeMiles } from '../../modules/postcode/postcode.service';
 import { priceJob, travelMinutes } from '../../modules/pricing/pricing.service';
@@ -481,7 +481,7 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
           dck_vat_pence: price.vat,
           dck_total_pence: price.total,
           tracking_reference: trackingReference(),
-          dck_last_deadline: lastDeadlineOf(addressRows),
+          ...addressColumnsOf(addressRows),
           dck_search: [
             n,
             ref1,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import { namedSql, prepared } from '../../db/prepared';
 import type { DocketScope } from '../auth/access';
@@ -13,8 +13,8 @@ import {
   tariffTypes,
 } from '../../db/schema';
 
-/** A docket to insert; dck_last_deadline is insertDocket's, taken from the addresses. */
-export type NewDocket = Omit<typeof dockets.$inferInsert, 'dck_id' | 'dck_docket' | 'dck_last_deadline'>;
+/** A docket to insert; the columns it keeps of its addresses are insertBooking's (addressColumnsOf). */
+export type NewDocket = Omit<typeof dockets.$inferInsert, 'dck_id' | 'dck_docket' | keyof AddressColumns>;
 export type NewAddress = Omit<typeof docketAddresses.$inferInsert, 'dadd_id' | 'dadd_dck_id'> & {
   barcodes: string[];
 };
@@ -26,18 +26,33 @@ export async function nextDocketNumber(db: Executor): Promise<number> {
   return Number(rows[0]!.n);
 }
 
+/** The columns a docket keeps of its addresses (addressColumnsOf). */
+export type AddressColumns = Pick<
+  typeof dockets.$inferSelect,
+  'dck_last_deadline' | 'dck_from_town' | 'dck_from_postcode' | 'dck_to_town' | 'dck_to_postcode'
+>;
+
 /**
- * The deadline of the last address (highest dadd_seq) or null: what dockets.dck_last_deadline holds
- * (the on-time report reads it). Every write of a docket's addresses sets it from this.
+ * What a docket keeps of its addresses, from its first (lowest dadd_seq, collection) and last
+ * (highest, delivery) address: the last deadline (the on-time report reads it) and both ends' town
+ * and post code (the booking list and tracking read them). Null when there is no address. Every
+ * write of a docket's addresses sets these from this.
  */
-export function lastDeadlineOf(
-  addresses: readonly Pick<NewAddress, 'dadd_seq' | 'dadd_deadline'>[],
-): Date | null {
-  const last = addresses.reduce<(typeof addresses)[number] | undefined>(
-    (a, b) => (a === undefined || b.dadd_seq > a.dadd_seq ? b : a),
-    undefined,
-  );
-  return last?.dadd_deadline ?? null;
+export function addressColumnsOf(
+  addresses: readonly Pick<NewAddress, 'dadd_seq' | 'dadd_deadline' | 'dadd_town' | 'dadd_postalcode'>[],
+): AddressColumns {
+  type A = (typeof addresses)[number];
+  const pick = (better: (a: A, b: A) => boolean) =>
+    addresses.reduce<A | undefined>((a, b) => (a === undefined || better(b, a) ? b : a), undefined);
+  const first = pick((b, a) => b.dadd_seq < a.dadd_seq);
+  const last = pick((b, a) => b.dadd_seq > a.dadd_seq);
+  return {
+    dck_last_deadline: last?.dadd_deadline ?? null,
+    dck_from_town: first ? (first.dadd_town ?? '') : null,
+    dck_from_postcode: first?.dadd_postalcode ?? null,
+    dck_to_town: last ? (last.dadd_town ?? '') : null,
+    dck_to_postcode: last?.dadd_postalcode ?? null,
+  };
 }
 
 /** The columns of a row to insert: its keys with a value (undefined ones take the column's default). */
@@ -55,8 +70,8 @@ export type BookingDocket = Omit<NewDocket, 'dck_search'>;
 
 /**
  * Books a docket in one statement (one round trip, inside the caller's transaction): its number
- * from dck_docket_seq, the docket with its search text (`search`, after the number) and its last
- * address's deadline, its addresses, their barcodes, its parcels and the audit row (unit 'docket',
+ * from dck_docket_seq, the docket with its search text (`search`, after the number) and the
+ * columns it keeps of its addresses (addressColumnsOf), its addresses, their barcodes, its parcels and the audit row (unit 'docket',
  * `process`, detail `{ dck_docket }`). Each table's rows come as JSON (json_populate_record[set],
  * typed by the table itself); a row's keys without a value take their column's default.
  * Answers the docket's id and number.
@@ -74,7 +89,8 @@ export async function insertBooking(
   const rows = b.addresses.map(({ barcodes: _b, ...a }) => a);
   const codes = b.addresses.flatMap((a) => a.barcodes.map((code) => ({ seq: a.dadd_seq, code })));
   const list = (cols: string[], prefix = '') => cols.map((c) => `${prefix}"${c}"`).join(', ');
-  const d = columnsOf(b.docket);
+  const docket = { ...b.docket, ...addressColumnsOf(b.addresses) };
+  const d = columnsOf(docket);
   const a = columnsOf(rows[0] ?? {});
   const p = columnsOf(b.parcels[0] ?? {});
   const [row] = await namedSql<{ dck_id: number; dck_docket: string }>(
@@ -82,10 +98,10 @@ export async function insertBooking(
     'insert_booking',
     sql`with n as (select nextval('dck_docket_seq')::bigint as dck_docket),
       d as (
-        insert into dockets (dck_docket, dck_search, dck_last_deadline, ${sql.raw(list(d))})
+        insert into dockets (dck_docket, dck_search, ${sql.raw(list(d))})
         select n.dck_docket, concat_ws(' ', n.dck_docket::text, nullif(${b.search}::text, '')),
-               ${lastDeadlineOf(b.addresses)?.toISOString() ?? null}::timestamptz, ${sql.raw(list(d, 'j.'))}
-          from n, json_populate_record(null::dockets, ${JSON.stringify(b.docket)}::json) j
+               ${sql.raw(list(d, 'j.'))}
+          from n, json_populate_record(null::dockets, ${JSON.stringify(docket)}::json) j
         returning dck_id, dck_docket),
       a as (
         insert into docket_addresses (dadd_dck_id, ${sql.raw(list(a))})
@@ -112,28 +128,11 @@ export async function insertBooking(
   return { dck_id: row!.dck_id, dck_docket: Number(row!.dck_docket) };
 }
 
-/** First (collection) and last (delivery) address of the outer docket, as lateral subqueries. */
-export function endAddresses(db: Executor) {
-  const end = (alias: 'fa' | 'la', order: typeof asc) =>
-    db
-      .select({
-        town: sql<string>`${docketAddresses.dadd_town}`.as(`${alias}_town`),
-        postcode: sql<string>`${docketAddresses.dadd_postalcode}`.as(`${alias}_postcode`),
-      })
-      .from(docketAddresses)
-      .where(eq(docketAddresses.dadd_dck_id, dockets.dck_id))
-      .orderBy(order(docketAddresses.dadd_seq))
-      .limit(1)
-      .as(alias);
-  return { fa: end('fa', asc), la: end('la', desc) };
-}
-
 /** The dockets one user booked or registered from (the own-bookings scope). */
 export const ownedBy = (owner: SQLWrapper | number) =>
   sql`(${dockets.dck_ausr_id} = ${owner} or ${dockets.dck_registered_ausr_id} = ${owner})`;
 
 function buildTrack(db: Executor, name: string) {
-  const { fa, la } = endAddresses(db);
   return db
     .select({
       dck_id: dockets.dck_id,
@@ -142,15 +141,13 @@ function buildTrack(db: Executor, name: string) {
       dsts_description: docketStatuses.dsts_description,
       dsts_complete: docketStatuses.dsts_complete,
       dck_booked: dockets.dck_booked,
-      from_town: fa.town,
-      from_postcode: fa.postcode,
-      to_town: la.town,
-      to_postcode: la.postcode,
+      from_town: dockets.dck_from_town,
+      from_postcode: dockets.dck_from_postcode,
+      to_town: dockets.dck_to_town,
+      to_postcode: dockets.dck_to_postcode,
     })
     .from(dockets)
     .innerJoin(docketStatuses, eq(docketStatuses.dsts_id, dockets.dck_status))
-    .leftJoinLateral(fa, sql`true`)
-    .leftJoinLateral(la, sql`true`)
     .where(eq(dockets.tracking_reference, sql.placeholder('ref')))
     .limit(1)
     .prepare(name);

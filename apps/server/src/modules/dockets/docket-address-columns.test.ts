@@ -19,21 +19,32 @@ import {
 import { collectAddress, deliverAddress, nextWeekday } from '../../test/fixtures';
 import { SANDBOX_CARDS } from '../payments/sandbox.provider';
 
-/** The dockets whose dck_last_deadline differs from the deadline of their last address (by dadd_seq). */
-const DISAGREEING = sql`
-  select d.dck_docket, d.dck_last_deadline,
-         (select a.dadd_deadline from docket_addresses a where a.dadd_dck_id = d.dck_id
-           order by a.dadd_seq desc limit 1) as last_address_deadline
-  from dockets d
-  where d.dck_last_deadline is distinct from
-        (select a.dadd_deadline from docket_addresses a where a.dadd_dck_id = d.dck_id
-          order by a.dadd_seq desc limit 1)`;
-
 /**
- * dockets.dck_last_deadline (the on-time report reads it) holds the deadline of the docket's last
- * address through every write of deadlines: the booking (docket/post and a paid checkout), status
- * changes, the demo seed and the migration that added it.
+ * The dockets whose kept address columns differ from their addresses: dck_last_deadline from the
+ * last address's deadline (by dadd_seq), dck_from_town/postcode from the first address's town and
+ * post code, dck_to_town/postcode from the last's.
  */
+const DISAGREEING = sql`
+  select d.dck_docket, d.dck_last_deadline, d.dck_from_town, d.dck_from_postcode, d.dck_to_town, d.dck_to_postcode
+  from dockets d
+  left join lateral (select a.dadd_town, a.dadd_postalcode from docket_addresses a
+                      where a.dadd_dck_id = d.dck_id order by a.dadd_seq limit 1) fa on true
+  left join lateral (select a.dadd_town, a.dadd_postalcode, a.dadd_deadline from docket_addresses a
+                      where a.dadd_dck_id = d.dck_id order by a.dadd_seq desc limit 1) la on true
+  where d.dck_last_deadline is distinct from la.dadd_deadline
+     or (d.dck_from_town, d.dck_from_postcode, d.dck_to_town, d.dck_to_postcode)
+        is distinct from (fa.dadd_town, fa.dadd_postalcode, la.dadd_town, la.dadd_postalcode)`;
+
+/** A kept migration's backfill statement (its UPDATE of dockets). */
+const backfillOf = (file: string) => {
+  const statements = readFileSync(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8').split(
+    '--> statement-breakpoint',
+  );
+  const backfill = statements.find((s) => /^\s*(--.*\n\s*)*UPDATE "dockets"/.test(s));
+  expect(backfill).toBeDefined();
+  return backfill!;
+};
+
 describe.each(DB_KINDS)('a docket’s last deadline on %s', (kind) => {
   const t = useTestApp(kind);
   const db = () => t.tenants.get(TENANT_A)!.db;
@@ -134,13 +145,37 @@ describe.each(DB_KINDS)('a docket’s last deadline on %s', (kind) => {
     }
   });
 
-  it('is backfilled by its migration from the addresses of existing dockets', async () => {
-    const migration = readFileSync(
-      new URL('../../db/migrations/0017_docket_last_deadline.sql', import.meta.url),
-      'utf8',
-    ).split('--> statement-breakpoint');
-    const backfill = migration.find((s) => /^\s*(--.*\n\s*)*UPDATE "dockets"/.test(s))!;
-    expect(backfill).toBeDefined();
+  it('lists and tracks the first address as from and the last as to, whatever lies between', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const via = deliverAddress({ dadd_town: 'Stockport', dadd_postalcode: 'SK1 1AA' });
+    const body = booking(await accountOf('A'));
+    const [first, last] = body.addresses;
+    const booked = await post(t.app, '/api/docket/post', { ...body, addresses: [first, via, last] }, admin);
+    expect(booked.statusCode, booked.body).toBe(200);
+    const n = booked.json().dck_docket as number;
+    const list = await post(t.app, '/api/docket/list', { search: String(n) }, admin);
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json().rows.find((r: { dck_docket: number }) => r.dck_docket === n);
+    const ends = {
+      from_town: first!.dadd_town,
+      from_postcode: first!.dadd_postalcode,
+      to_town: last!.dadd_town,
+      to_postcode: last!.dadd_postalcode,
+    };
+    expect(row).toMatchObject(ends);
+    const tracked = await post(t.app, '/api/docket/track', {
+      database: TENANT_A,
+      tracking_ref: row.tracking_reference,
+    });
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    expect(tracked.json()).toMatchObject({
+      collection: { town: ends.from_town, postcode: ends.from_postcode },
+      delivery: { town: ends.to_town, postcode: ends.to_postcode },
+    });
+    expect(await queryRows(db(), DISAGREEING)).toEqual([]);
+  });
+
+  it('has its deadline backfilled by its migration from the addresses of existing dockets', async () => {
     const before = await queryRows<{ n: string }>(
       db(),
       sql`select count(*) n from dockets where dck_last_deadline is not null`,
@@ -148,7 +183,17 @@ describe.each(DB_KINDS)('a docket’s last deadline on %s', (kind) => {
     expect(Number(before[0]!.n)).toBeGreaterThan(0);
     await db().execute(sql`update dockets set dck_last_deadline = null`);
     expect((await queryRows(db(), DISAGREEING)).length).toBe(Number(before[0]!.n));
-    await db().execute(sql.raw(backfill));
+    await db().execute(sql.raw(backfillOf('0017_docket_last_deadline.sql')));
+    expect(await queryRows(db(), DISAGREEING)).toEqual([]);
+  });
+
+  it('has its end addresses backfilled by their migration', async () => {
+    const all = await queryRows<{ n: string }>(db(), sql`select count(*) n from dockets`);
+    await db().execute(
+      sql`update dockets set dck_from_town = null, dck_from_postcode = null, dck_to_town = null, dck_to_postcode = null`,
+    );
+    expect((await queryRows(db(), DISAGREEING)).length).toBe(Number(all[0]!.n));
+    await db().execute(sql.raw(backfillOf('0025_docket_address_ends.sql')));
     expect(await queryRows(db(), DISAGREEING)).toEqual([]);
   });
 });
