@@ -18,7 +18,6 @@ import { DEMO_DRIVER_PIN, seedTrackingIfMissing } from './db/seed/tracking';
 import { GeoIndex } from './lib/geo';
 import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mail';
-import { warmDocuments } from './lib/pdf';
 import { addressProviderFromEnv } from './modules/postcode/providers/getaddress';
 import { paymentProvidersFromEnv } from './modules/payments/providers.config';
 import { resolve } from 'node:path';
@@ -116,10 +115,6 @@ async function main(): Promise<void> {
     process.exit(0);
   };
   await app.listen({ port: env.PORT, host: env.HOST });
-  // The first label or report would otherwise load the PDF fonts and the barcode encoder.
-  setImmediate(
-    () => void warmDocuments().catch((err: unknown) => app.log.warn({ err }, 'PDF warm-up failed')),
-  );
   const url = `http://localhost:${env.PORT}`;
   console.log(`\nCourier portal on ${url} — databases: ${tenants.tenants.map((t) => t.name).join(', ')}`);
   if (seeded || env.SEED_DEMO) {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 
 /** An e-mail with a plain-text and an HTML part. */
 export interface Mail {
@@ -24,20 +24,32 @@ export interface MailerOptions {
   onOutbox?: (file: string) => void;
 }
 
-/** nodemailer over SMTP, or `.eml` files in the outbox when no SMTP_URL is configured. */
+/** A transport made by nodemailer on first use (the package is loaded then, not at start). */
+function lazyTransport(config: string | object): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(config as Parameters<typeof nodemailer.createTransport>[0]),
+    ));
+}
+
+/**
+ * nodemailer over SMTP, or `.eml` files in the outbox when no SMTP_URL is configured. The
+ * transport is made on the first mail.
+ */
 export function createMailer(opts: MailerOptions): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = lazyTransport(opts.smtpUrl);
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await (await transport()).sendMail({ from: opts.from, ...mail } satisfies SendMailOptions);
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const info = await (await transport()).sendMail({ from: opts.from, ...mail });
       await mkdir(opts.outboxDir, { recursive: true });
       const file = resolve(
         opts.outboxDir,

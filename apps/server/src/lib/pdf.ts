@@ -1,14 +1,29 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
-import bwipjs from 'bwip-js/node';
+import type PDFDocument from 'pdfkit';
+import type bwipjs from 'bwip-js/node';
+
+/**
+ * pdfkit and bwip-js load on the first document, not at start: together with their fonts' metrics
+ * about 40 MB of a process's memory that a server making no label or report never needs (the
+ * first document pays about 100 ms for it).
+ */
+let pdfkit: Promise<typeof PDFDocument> | undefined;
+let bwip: Promise<typeof bwipjs> | undefined;
+/** A module's default export (the CommonJS module itself when it has none). */
+const defaultOf = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
+
+const newDocument = async (options: PDFKit.PDFDocumentOptions) => {
+  const Document = await (pdfkit ??= import('pdfkit').then(defaultOf<typeof PDFDocument>));
+  return new Document({ size: 'A4', margin: 40, ...options });
+};
 
 /** A pdfkit document collected into one Buffer. */
-export function renderPdf(
+export async function renderPdf(
   build: (doc: PDFKit.PDFDocument) => void | Promise<void>,
   options: PDFKit.PDFDocumentOptions = {},
 ): Promise<Buffer> {
+  const doc = await newDocument(options);
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40, ...options });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -21,8 +36,9 @@ export function renderPdf(
 }
 
 /** A Code 128 barcode as PNG (bwip-js), with its text under the bars. */
-export function code128Png(text: string): Promise<Buffer> {
-  return bwipjs.toBuffer({
+export async function code128Png(text: string): Promise<Buffer> {
+  const encoder = await (bwip ??= import('bwip-js/node').then(defaultOf<typeof bwipjs>));
+  return encoder.toBuffer({
     bcid: 'code128',
     text,
     scale: 3,
@@ -86,31 +102,14 @@ export function drawRows(doc: PDFKit.PDFDocument, rows: string[][], widths: numb
  * is never held whole in memory and other requests run between its awaits. A failing `build`
  * destroys the stream with its error.
  */
-export function pdfStream(
+export async function pdfStream(
   build: (doc: PDFKit.PDFDocument) => Promise<void>,
   options: PDFKit.PDFDocumentOptions = {},
-): Readable {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, ...options });
+): Promise<Readable> {
+  const doc = await newDocument(options);
   build(doc).then(
     () => doc.end(),
     (e: unknown) => doc.destroy(e instanceof Error ? e : new Error(String(e))),
   );
   return doc;
-}
-
-/**
- * Renders a throwaway page with what the docket documents use (both fonts, a barcode, a table), so
- * a process's first label or report does not also pay for loading the fonts' metrics and the
- * barcode encoder (about 100 ms on the event loop once). Run once after the server listens.
- * Answers the page's size in bytes.
- */
-export async function warmDocuments(): Promise<number> {
-  const barcode = await code128Png('0');
-  const pdf = await renderPdf((doc) => {
-    doc.font('Helvetica-Bold').fontSize(10).text('warm');
-    doc.font('Helvetica').fontSize(8).text('warm');
-    doc.image(barcode, { fit: [100, 30] });
-    drawTable(doc, ['a'], [['b']], [100]);
-  });
-  return pdf.length;
 }

@@ -95,7 +95,7 @@ export async function exportList(
   const widths = price
     ? [48, 70, 62, 50, 70, 52, 70, 52, 55, 90, 45]
     : [52, 75, 70, 55, 80, 55, 80, 55, 60, 100];
-  const body = pdfStream(
+  const body = await pdfStream(
     async (doc) => {
       doc.font('Helvetica-Bold').fontSize(14).text(`${auth.tenant.name}: ${title}`);
       doc

@@ -127,7 +127,7 @@ export async function stripeWebhook(
   const stripe = stripeOf(deps);
   let event: Stripe.Event;
   try {
-    event = stripe.event(rawBody, signature ?? '');
+    event = await stripe.event(rawBody, signature ?? '');
   } catch {
     throw new AppError('VALIDATION', 'The webhook signature does not match', {
       'stripe-signature': 'Invalid signature',

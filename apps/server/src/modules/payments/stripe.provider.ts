@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type {
   BeginPayment,
   BegunPayment,
@@ -52,20 +52,28 @@ const intentOf = (s: Stripe.Checkout.Session): Stripe.PaymentIntent | undefined 
  * outcome is read on our server by retrieving the session with its PaymentIntent expanded:
  * `requires_capture` is a hold (authorised), `last_payment_error.message` a decline. The secret key
  * stays on the server; the browser only ever gets the session's URL and the publishable key.
+ * The SDK (about 38 MB of a process's memory) is loaded on the provider's first call.
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   readonly cardForm = false;
-  readonly stripe: Stripe;
+  private client: Promise<Stripe> | undefined;
 
-  constructor(private readonly options: StripeOptions) {
-    this.stripe = new Stripe(options.secretKey, {
-      // The SDK pins the API version it was generated for, so answers keep the shape typed here.
-      timeout: options.timeoutMs ?? 10_000,
-      maxNetworkRetries: options.maxNetworkRetries ?? 1,
-      telemetry: false,
-      ...hostOf(options.apiBase),
-    });
+  constructor(private readonly options: StripeOptions) {}
+
+  /** The SDK's client, created on first use. */
+  private sdk(): Promise<Stripe> {
+    this.client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(this.options.secretKey, {
+          // The SDK pins the API version it was generated for, so answers keep the shape typed here.
+          timeout: this.options.timeoutMs ?? 10_000,
+          maxNetworkRetries: this.options.maxNetworkRetries ?? 1,
+          telemetry: false,
+          ...hostOf(this.options.apiBase),
+        }),
+    );
+    return this.client;
   }
 
   /** The publishable key for the browser (strip/stripedetails), or undefined when not set. */
@@ -75,7 +83,9 @@ export class StripeProvider implements PaymentProvider {
 
   async begin(ctx: ProviderContext, req: BeginPayment): Promise<BegunPayment> {
     const back = (url: string) => `${url}${url.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
-    const session = await this.stripe.checkout.sessions.create(
+    const session = await (
+      await this.sdk()
+    ).checkout.sessions.create(
       {
         mode: 'payment',
         line_items: [
@@ -108,8 +118,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** The session with its PaymentIntent expanded. */
-  retrieve(reference: string): Promise<Stripe.Checkout.Session> {
-    return this.stripe.checkout.sessions.retrieve(reference, { expand: ['payment_intent'] });
+  async retrieve(reference: string): Promise<Stripe.Checkout.Session> {
+    return (await this.sdk()).checkout.sessions.retrieve(reference, { expand: ['payment_intent'] });
   }
 
   async confirm(_ctx: ProviderContext, req: ConfirmPayment): Promise<ProviderOutcome> {
@@ -134,8 +144,9 @@ export class StripeProvider implements PaymentProvider {
     try {
       const session = await this.retrieve(reference);
       const intent = intentOf(session);
-      if (session.status === 'open') await this.stripe.checkout.sessions.expire(reference);
-      else if (intent?.status === 'requires_capture') await this.stripe.paymentIntents.cancel(intent.id);
+      const stripe = await this.sdk();
+      if (session.status === 'open') await stripe.checkout.sessions.expire(reference);
+      else if (intent?.status === 'requires_capture') await stripe.paymentIntents.cancel(intent.id);
     } catch {
       /* already closed, or Stripe unreachable: nothing more to release from here */
     }
@@ -155,8 +166,8 @@ export class StripeProvider implements PaymentProvider {
    * A webhook event checked against its `Stripe-Signature` on the raw body
    * (stripe.webhooks.constructEvent); throws when the signature, its age or the secret is wrong.
    */
-  event(rawBody: Buffer, signature: string): Stripe.Event {
+  async event(rawBody: Buffer, signature: string): Promise<Stripe.Event> {
     if (!this.options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
-    return this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+    return (await this.sdk()).webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
   }
 }
