@@ -8,6 +8,8 @@
  *   CHROME_PATH  the browser Lighthouse drives (/usr/bin/chromium)
  *   BENCH_RUNS   runs per page and form factor (3)
  *   BENCH_WEB_REPORTS  a folder to keep each run's Lighthouse report (JSON) in, to read its diagnostics
+ *   BENCH_PAGES  only these pages, e.g. '/docket/detail,/docket/list' (all four by default)
+ *   BENCH_FORMS  only these form factors, e.g. 'mobile' (both by default)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -103,9 +105,12 @@ async function main() {
       { name: '/docket/detail', path: '/docket/detail', cookie },
       { name: '/docket/list', path: '/docket/list', cookie },
     ];
+    const only = (env: string | undefined, name: string) => !env || env.split(',').includes(name);
     console.log('page             form     perf   LCP ms   TBT ms    CLS    KB  (runs: perf)');
-    for (const page of pages)
-      for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const page of pages.filter((p) => only(process.env.BENCH_PAGES, p.name)))
+      for (const formFactor of (['mobile', 'desktop'] as const).filter((f) =>
+        only(process.env.BENCH_FORMS, f),
+      )) {
         const runs: Figures[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page.path, formFactor, page.cookie));
         const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
