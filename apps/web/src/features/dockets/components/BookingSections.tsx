@@ -9,6 +9,7 @@ import {
   type ServiceType,
   type TariffType,
 } from '@courier/contracts';
+import { useAfterFirstPaint } from '../../../hooks/use-after-paint';
 import { notifyError } from '../../../lib/notify';
 import { mandatoryFor, type BookingRules } from '../booking-rules';
 import { emptyAddress, referenceField } from '../booking-values';
@@ -37,6 +38,8 @@ interface BookingSectionsProps {
  * The sections of the booking screen (spec "bookings…" §2 Booking detail): Account, References,
  * Service Details, any number (at least two) of 'Address N', Parcels. Adding is free; removing below
  * two addresses or one parcel is refused with the catalogue's 'Addresses' / 'Parcels' message.
+ * The top row draws at once and the addresses and parcels after its first paint
+ * (useAfterFirstPaint): on a phone the screen shows sooner and blocks the page in shorter tasks.
  */
 export function BookingSections({
   form,
@@ -49,6 +52,7 @@ export function BookingSections({
   actions,
 }: BookingSectionsProps) {
   const field = fieldBinder(form, readOnly);
+  const painted = useAfterFirstPaint();
   const values = form.getValues();
   const custId = values.dck_cust_id ? Number(values.dck_cust_id) : null;
   const account = accounts.find((a) => a.cust_id === custId);
@@ -86,35 +90,39 @@ export function BookingSections({
         />
         <ServiceSection services={services} tariffs={tariffs} field={field} />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {values.addresses.map((a, i) => (
-          <AddressSection
-            key={a.key}
-            form={form}
-            field={field}
-            index={i}
-            readOnly={readOnly}
-            custId={custId}
-            mandatory={mandatory}
-            onRemove={() => removeAddress(i)}
-          />
-        ))}
-      </SimpleGrid>
-      {!readOnly && (
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => form.insertListItem('addresses', emptyAddress(1))}
-          >
-            Add address
-          </Button>
-        </Group>
+      {painted && (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {values.addresses.map((a, i) => (
+              <AddressSection
+                key={a.key}
+                form={form}
+                field={field}
+                index={i}
+                readOnly={readOnly}
+                custId={custId}
+                mandatory={mandatory}
+                onRemove={() => removeAddress(i)}
+              />
+            ))}
+          </SimpleGrid>
+          {!readOnly && (
+            <Group>
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => form.insertListItem('addresses', emptyAddress(1))}
+              >
+                Add address
+              </Button>
+            </Group>
+          )}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <ParcelSection form={form} field={field} readOnly={readOnly} onRemove={removeParcel} />
+            {actions}
+          </SimpleGrid>
+        </>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <ParcelSection form={form} field={field} readOnly={readOnly} onRemove={removeParcel} />
-        {actions}
-      </SimpleGrid>
     </Stack>
   );
 }
