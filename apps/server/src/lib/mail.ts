@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { SendMailOptions, Transporter } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
+import { lazy } from './lazy';
 
 /** An e-mail with a plain-text and an HTML part. */
 export interface Mail {
@@ -25,13 +26,12 @@ export interface MailerOptions {
 }
 
 /** A transport made by nodemailer on first use (the package is loaded then, not at start). */
-function lazyTransport(config: string | object): () => Promise<Transporter> {
-  let transport: Promise<Transporter> | undefined;
-  return () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+const lazyTransport = (config: string | object) =>
+  lazy(() =>
+    import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport(config as Parameters<typeof nodemailer.createTransport>[0]),
-    ));
-}
+    ),
+  );
 
 /**
  * nodemailer over SMTP, or `.eml` files in the outbox when no SMTP_URL is configured. The

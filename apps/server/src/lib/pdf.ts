@@ -1,19 +1,21 @@
 import type { Readable } from 'node:stream';
 import type PDFDocument from 'pdfkit';
 import type bwipjs from 'bwip-js/node';
+import { lazy } from './lazy';
+
+/** A module's default export (the CommonJS module itself when it has none). */
+const defaultOf = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
 
 /**
  * pdfkit and bwip-js load on the first document, not at start: together with their fonts' metrics
  * about 40 MB of a process's memory that a server making no label or report never needs (the
  * first document pays about 100 ms for it).
  */
-let pdfkit: Promise<typeof PDFDocument> | undefined;
-let bwip: Promise<typeof bwipjs> | undefined;
-/** A module's default export (the CommonJS module itself when it has none). */
-const defaultOf = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
+const pdfkit = lazy(() => import('pdfkit').then(defaultOf<typeof PDFDocument>));
+const bwip = lazy(() => import('bwip-js/node').then(defaultOf<typeof bwipjs>));
 
 const newDocument = async (options: PDFKit.PDFDocumentOptions) => {
-  const Document = await (pdfkit ??= import('pdfkit').then(defaultOf<typeof PDFDocument>));
+  const Document = await pdfkit();
   return new Document({ size: 'A4', margin: 40, ...options });
 };
 
@@ -37,7 +39,7 @@ export async function renderPdf(
 
 /** A Code 128 barcode as PNG (bwip-js), with its text under the bars. */
 export async function code128Png(text: string): Promise<Buffer> {
-  const encoder = await (bwip ??= import('bwip-js/node').then(defaultOf<typeof bwipjs>));
+  const encoder = await bwip();
   return encoder.toBuffer({
     bcid: 'code128',
     text,

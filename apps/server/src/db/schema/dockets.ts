@@ -64,16 +64,17 @@ export const dockets = pgTable(
     drv_driver: varchar('drv_driver', { length: 10 }).references(() => drivers.drv_driver),
     /**
      * The deadline of the docket's last address (highest dadd_seq), null when it has none: kept by
-     * the code that writes the addresses, in its transaction (dockets.repository insertDocket), so
+     * the code that writes the addresses, in its statement (dockets.repository addressColumnsOf), so
      * the on-time report reads it from dockets_report_idx instead of one docket_addresses look-up
      * per delivered docket (bench:report).
      */
     dck_last_deadline: timestamp('dck_last_deadline', { withTimezone: true }),
     /**
      * The town and post code of the docket's first (collection) and last (delivery) address, by
-     * dadd_seq: kept by the code that writes the addresses, in its transaction (addressColumnsOf),
+     * dadd_seq: kept by the code that writes the addresses, in its statement (addressColumnsOf),
      * so the booking list and tracking read them from the docket instead of two docket_addresses
-     * look-ups per row (bench `recent`). Addresses are not changed after booking.
+     * look-ups per row (bench `recent`). Addresses are not changed after booking; code that ever
+     * does must set these too (docket-address-columns.test.ts checks every write path).
      */
     dck_from_town: varchar('dck_from_town', { length: 30 }),
     dck_from_postcode: varchar('dck_from_postcode', { length: 9 }),

@@ -45,7 +45,13 @@ const backfillOf = (file: string) => {
   return backfill!;
 };
 
-describe.each(DB_KINDS)('a docket’s last deadline on %s', (kind) => {
+/**
+ * What a docket keeps of its addresses (dockets.repository addressColumnsOf): dck_last_deadline
+ * (the on-time report reads it) and its first and last address's town and post code (the booking
+ * list and tracking read them), through every write: the booking (docket/post and a paid
+ * checkout), status changes, the demo seed and the migrations that added them.
+ */
+describe.each(DB_KINDS)('a docket’s last deadline and end addresses on %s', (kind) => {
   const t = useTestApp(kind);
   const db = () => t.tenants.get(TENANT_A)!.db;
   const lastDeadlineOf = async (dck_docket: number) => {

@@ -125,9 +125,10 @@ export async function stripeWebhook(
   onMailError?: (err: unknown) => void,
 ): Promise<WebhookResult> {
   const stripe = stripeOf(deps);
+  const verify = await stripe.eventVerifier();
   let event: Stripe.Event;
   try {
-    event = await stripe.event(rawBody, signature ?? '');
+    event = verify(rawBody, signature ?? '');
   } catch {
     throw new AppError('VALIDATION', 'The webhook signature does not match', {
       'stripe-signature': 'Invalid signature',

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { lazy } from '../../lib/lazy';
 import type {
   BeginPayment,
   BegunPayment,
@@ -57,13 +58,9 @@ const intentOf = (s: Stripe.Checkout.Session): Stripe.PaymentIntent | undefined 
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   readonly cardForm = false;
-  private client: Promise<Stripe> | undefined;
-
-  constructor(private readonly options: StripeOptions) {}
-
-  /** The SDK's client, created on first use. */
-  private sdk(): Promise<Stripe> {
-    this.client ??= import('stripe').then(
+  /** The SDK's client, created on first use (a failed load is tried again on the next call). */
+  private readonly sdk = lazy(() =>
+    import('stripe').then(
       ({ default: StripeSdk }) =>
         new StripeSdk(this.options.secretKey, {
           // The SDK pins the API version it was generated for, so answers keep the shape typed here.
@@ -72,9 +69,10 @@ export class StripeProvider implements PaymentProvider {
           telemetry: false,
           ...hostOf(this.options.apiBase),
         }),
-    );
-    return this.client;
-  }
+    ),
+  );
+
+  constructor(private readonly options: StripeOptions) {}
 
   /** The publishable key for the browser (strip/stripedetails), or undefined when not set. */
   get publishableKey(): string | undefined {
@@ -163,11 +161,15 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
-   * A webhook event checked against its `Stripe-Signature` on the raw body
-   * (stripe.webhooks.constructEvent); throws when the signature, its age or the secret is wrong.
+   * The check of webhook events, once the SDK is loaded (a failure to load it rejects here): the
+   * event of a raw body checked against its `Stripe-Signature` (stripe.webhooks.constructEvent),
+   * which throws when the signature, its age or the secret is wrong.
    */
-  async event(rawBody: Buffer, signature: string): Promise<Stripe.Event> {
-    if (!this.options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
-    return (await this.sdk()).webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+  async eventVerifier(): Promise<(rawBody: Buffer, signature: string) => Stripe.Event> {
+    const stripe = await this.sdk();
+    return (rawBody, signature) => {
+      if (!this.options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      return stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+    };
   }
 }
