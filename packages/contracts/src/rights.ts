@@ -92,6 +92,13 @@ export const ROUTE_TABLE: Record<string, RouteRight | 'public'> = {
   '/driver': 'public',
 };
 
+/**
+ * The signed-in hint cookie (value '1', readable by the web app's scripts): the server sets and
+ * clears it with the session cookie; it grants nothing. Without it the web app draws a guest's
+ * public screen at once instead of waiting for the session restore.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'courier_signed_in';
+
 /** Where the browser sends someone who may not open `path` (spec "access…" §2 routing rules). */
 export function routeDecision(
   path: string,

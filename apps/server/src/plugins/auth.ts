@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '@courier/contracts';
+import { MSG, SIGNED_IN_HINT_COOKIE } from '@courier/contracts';
 import { AppError } from '../lib/app-error';
 import type { AuthDeps } from '../modules/auth/auth-deps';
 import { resolveToken } from '../modules/auth/sessions.service';
@@ -7,13 +7,6 @@ import type { AuthContext } from '../modules/auth/access';
 import { resolveDriverToken, type DriverContext } from '../modules/driver/driver-auth.service';
 
 export const SESSION_COOKIE = 'courier_session';
-/**
- * A hint the web app may read (not httpOnly, value '1'): set and cleared with the session cookie,
- * so a guest's public screen (tracking, quote, login) draws at once instead of waiting for the
- * start-up session restore's answer. It grants nothing: every call is still decided by the
- * session cookie, and without the hint the restore still runs.
- */
-export const SIGNED_IN_HINT_COOKIE = 'courier_signed_in';
 /** The driver page's session cookie: a separate session kind, sent only to /api/driver/. */
 export const DRIVER_COOKIE = 'courier_driver';
 
@@ -59,7 +52,10 @@ export const cookieOptions = (secure: boolean) =>
 /** The hint's options: the session cookie's, but readable by the web app's scripts. */
 const hintCookieOptions = (secure: boolean) => ({ ...cookieOptions(secure), httpOnly: false }) as const;
 
-/** Sets the session cookie and its hint (SIGNED_IN_HINT_COOKIE), both for the browser's session. */
+/**
+ * Sets the session cookie and its hint (SIGNED_IN_HINT_COOKIE: '1', readable by scripts, grants
+ * nothing; every call is still decided by the session cookie), both for the browser's session.
+ */
 export function setSessionCookies(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure));
   reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', hintCookieOptions(secure));

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@courier/contracts';
 // The module itself, not the package's index: the entry chunk must not bring zod.
-import { routeDecision } from '@courier/contracts/rights';
+import { routeDecision, SIGNED_IN_HINT_COOKIE } from '@courier/contracts/rights';
 import { databaseListQuery } from '../features/auth/api/database-list';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { useSession } from '../features/auth/api/session';
@@ -37,7 +37,7 @@ function usePublicScreenPrefetch(restoring: boolean, forGuests: boolean): void {
  * session's own, which scripts cannot read): without it nobody is signed in here, as far as the
  * server has said.
  */
-const signedInHint = () => document.cookie.split('; ').includes('courier_signed_in=1');
+const signedInHint = () => document.cookie.split('; ').includes(`${SIGNED_IN_HINT_COOKIE}=1`);
 
 /**
  * The root: waits for the start-up session restore before any screen decides anything, except a

@@ -71,8 +71,8 @@ export type BookingDocket = Omit<NewDocket, 'dck_search'>;
 /**
  * Books a docket in one statement (one round trip, inside the caller's transaction): its number
  * from dck_docket_seq, the docket with its search text (`search`, after the number) and the
- * columns it keeps of its addresses (addressColumnsOf), its addresses, their barcodes, its parcels and the audit row (unit 'docket',
- * `process`, detail `{ dck_docket }`). Each table's rows come as JSON (json_populate_record[set],
+ * columns it keeps of its addresses (addressColumnsOf), its addresses, their barcodes, its parcels
+ * and the audit row (unit 'docket', `process`, detail `{ dck_docket }`). Each table's rows come as JSON (json_populate_record[set],
  * typed by the table itself); a row's keys without a value take their column's default.
  * Answers the docket's id and number.
  */

@@ -81,9 +81,8 @@ export class StripeProvider implements PaymentProvider {
 
   async begin(ctx: ProviderContext, req: BeginPayment): Promise<BegunPayment> {
     const back = (url: string) => `${url}${url.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
-    const session = await (
-      await this.sdk()
-    ).checkout.sessions.create(
+    const stripe = await this.sdk();
+    const session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
         line_items: [
