@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DocketAddressInput } from '@courier/contracts';
 import { queryRows } from '../../db/client';
-import { customers, dockets } from '../../db/schema';
+import { customers, dockets, userAccounts, users } from '../../db/schema';
 import {
   ADMIN,
   booking,
   CONTROL,
+  CUSTOMER,
   DB_KINDS,
   loginAs,
   post,
@@ -179,6 +180,65 @@ describe.each(DB_KINDS)('a docket’s last deadline and end addresses on %s', (k
       delivery: { town: ends.to_town, postcode: ends.to_postcode },
     });
     expect(await queryRows(db(), DISAGREEING)).toEqual([]);
+  });
+
+  it('shows the end addresses to nobody but the account’s users and the holder of the tracking reference', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const customer = await loginAs(t.app, ...CUSTOMER);
+    const own = (await post(t.app, '/api/auth/session', {}, customer)).json().accounts as {
+      cust_id: number;
+    }[];
+    // An account on account terms (mop 'A') that the customer user is not linked to.
+    const template = (await db().select().from(customers)).find((c) => c.cust_mop === 'A')!;
+    const [foreign] = await db()
+      .insert(customers)
+      .values({ ...template, cust_id: undefined, cust_acc_code: 'OTHER01', cust_name: 'Other Account Ltd' })
+      .returning();
+    expect(own.some((a) => a.cust_id === foreign!.cust_id)).toBe(false);
+    const [adminUser] = await db().select().from(users).where(eq(users.ausr_logon, ADMIN[0]));
+    await db()
+      .insert(userAccounts)
+      .values({ uacc_ausr_id: adminUser!.ausr_id, uacc_cust_id: foreign!.cust_id });
+    const via = deliverAddress({ dadd_town: 'Quarantown', dadd_postalcode: 'CA1 1AA' });
+    const body = booking(foreign!.cust_id);
+    const booked = await post(
+      t.app,
+      '/api/docket/post',
+      { ...body, addresses: [body.addresses[0]!, via] },
+      admin,
+    );
+    expect(booked.statusCode, booked.body).toBe(200);
+    const { dck_docket, tracking_reference } = booked.json() as {
+      dck_docket: number;
+      tracking_reference: string;
+    };
+
+    // Another account's login: the docket is not in its list, whatever it searches.
+    for (const search of [String(dck_docket), 'quarantown']) {
+      const list = await post(t.app, '/api/docket/list', { search }, customer);
+      expect(list.statusCode).toBe(200);
+      expect(list.body).not.toContain('Quarantown');
+    }
+    // A guessed reference (the real one with its last character changed): not found, no address.
+    const last = tracking_reference.at(-1) === 'A' ? 'B' : 'A';
+    const guessed = await post(t.app, '/api/docket/track', {
+      database: TENANT_A,
+      tracking_ref: tracking_reference.slice(0, -1) + last,
+    });
+    expect(guessed.statusCode).toBe(404);
+    expect(guessed.body).not.toContain('Quarantown');
+    // A stale token: logged out, the list answers 401 with no rows.
+    const stale = await loginAs(t.app, ...CUSTOMER);
+    await post(t.app, '/api/auth/logout', {}, stale);
+    const after = await post(t.app, '/api/docket/list', { search: 'quarantown' }, stale);
+    expect(after.statusCode).toBe(401);
+    expect(after.body).not.toContain('Quarantown');
+    // The real reference shows the delivery end, as the tracking page does.
+    const tracked = await post(t.app, '/api/docket/track', {
+      database: TENANT_A,
+      tracking_ref: tracking_reference,
+    });
+    expect(tracked.json().delivery).toEqual({ town: 'Quarantown', postcode: 'CA1 1AA' });
   });
 
   it('has its deadline backfilled by its migration from the addresses of existing dockets', async () => {
