@@ -41,6 +41,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
 import { routePreloadHeader } from './web/route-preloads';
+import { bootSessionOf, indexWithSession, sendOwnPage } from './web/boot-session';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
 import { cardBookingRoutes } from './modules/payments/card-booking.routes';
@@ -246,9 +247,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(spa, path)),
     });
   const preloadsOf = spa ? routePreloadHeader(spa) : () => undefined;
+  const htmlWithSession = spa ? indexWithSession(spa) : undefined;
   // The SPA owns every non-API GET path: send index.html and let its router decide, with the
-  // path's own page files named for preloading.
-  app.setNotFoundHandler((request, reply) => {
+  // path's own page files named for preloading. Signed in, the page carries the session the app
+  // would ask for first (web/boot-session): never stored by any cache, it is this browser's own.
+  app.setNotFoundHandler(async (request, reply) => {
     if (
       spa &&
       request.method === 'GET' &&
@@ -257,6 +260,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ) {
       const link = preloadsOf(request.url);
       if (link) reply.header('link', link);
+      const session = htmlWithSession && (await bootSessionOf(request));
+      if (session) return sendOwnPage(request, reply, htmlWithSession(session));
       return reply.type('text/html').sendFile('index.html');
     }
     const path = request.url.split('?')[0]!;

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SESSION_ELEMENT_ID } from '@courier/contracts';
 import { buildApp } from './app';
-import { CUSTOMER, createTestApp, loginAs, type TestApp } from './test/harness';
+import { CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from './test/harness';
 
 /** A built web app as Vite and vite-plugin-compression2 write it: files over 1 KB have .br and .gz. */
 function fakeDist(): { dir: string; script: string } {
@@ -85,6 +87,66 @@ describe('web app and API delivery', () => {
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<div id="root">');
     }
     expect((await app.inject('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  /** The start-up session written into a page (web/boot-session), parsed, or undefined without one. */
+  const bootSession = (html: string): unknown => {
+    const match = new RegExp(
+      `<script type="application/json" id="${BOOT_SESSION_ELEMENT_ID}">([^<]*)</script></head>`,
+    ).exec(html);
+    return match ? (JSON.parse(match[1]!) as unknown) : undefined;
+  };
+  const page = (url: string, cookie?: string) =>
+    app.inject({ url, headers: cookie ? { cookie: `courier_session=${cookie}` } : {} });
+
+  it("writes the signed-in browser's own session into its page, exactly as auth/session answers, never cached", async () => {
+    const answered = (await post(app, '/api/auth/session', {}, token)).json() as Record<string, unknown>;
+    expect(answered).toMatchObject({ stage: 'full', user: { ausr_logon: 'customer' } });
+    for (const url of ['/docket/list', '/home?x=1', '/login']) {
+      const res = await page(url, token);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(bootSession(res.body), url).toEqual(answered);
+    }
+    // With the page's Link header as before, and compressed.
+    const login = await app.inject({
+      url: '/login',
+      headers: { cookie: `courier_session=${token}`, 'accept-encoding': 'br' },
+    });
+    expect(login.headers.link).toContain('LoginPage-AbCdEfGh.js');
+    expect(bootSession(brotliDecompressSync(login.rawPayload).toString())).toEqual(answered);
+  });
+
+  it('writes no session into the page of a guest, of a stale or a forged cookie, or of a bearer token', async () => {
+    for (const res of [
+      await page('/docket/list'),
+      await page('/docket/list', 'A.not-a-real-token'),
+      await page('/docket/list', ''),
+      await app.inject({ url: '/docket/list', headers: { authorization: `Bearer ${token}` } }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).not.toContain(BOOT_SESSION_ELEMENT_ID);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const other = await loginAs(app, ...CUSTOMER);
+    await post(app, '/api/auth/logout', {}, other);
+    expect((await page('/home', other)).body).not.toContain(BOOT_SESSION_ELEMENT_ID);
+  });
+
+  it("keeps a user's own text from closing the session's script element (no script injection)", async () => {
+    const db = t.tenants.get(TENANT_A)!.db;
+    const name = '</script><script>alert(1)</script><!--';
+    await db.execute(sql`update users set ausr_firstname = ${name} where ausr_logon = 'customer'`);
+    try {
+      const html = (await page('/docket/list', token)).body;
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html.match(/<\/script>/g)).toHaveLength(1);
+      expect(bootSession(html)).toMatchObject({ user: { ausr_firstname: name } });
+    } finally {
+      await db.execute(sql`update users set ausr_firstname = 'Casey' where ausr_logon = 'customer'`);
+    }
   });
 
   it("names a screen's own page files for preloading in the HTML's Link header, and only there", async () => {

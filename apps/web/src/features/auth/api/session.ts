@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { MSG, type SessionResponse, type UserSession } from '@courier/contracts';
+import { BOOT_SESSION_ELEMENT_ID, MSG, type SessionResponse, type UserSession } from '@courier/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client';
+import { takeBootJson } from '../../../lib/boot-data';
 import { notifyApiError, notifyInfo } from '../../../lib/notify';
 
 /** Cache key of the session. */
@@ -9,19 +10,22 @@ export const SESSION_KEY = ['session'] as const;
 /** Title of the start-up token load in the error catalogue (spec "access…" §8). */
 export const SESSION_TITLE = 'Load Token';
 
+const sessionSchema = () => import('@courier/contracts/auth').then((m) => m.sessionResponse);
+
 /**
  * POST /api/auth/session: the start-up restore (spec "access…" §2). No token: silent null.
  * An expired session: an info message, and the stale cookie is dropped so it is said once.
- * Any other failure: an error notification.
+ * Any other failure: an error notification. The first restore of a page the server wrote a live
+ * session into (BOOT_SESSION_ELEMENT_ID) takes that answer instead, checked by the same schema.
  */
 export async function fetchSession(): Promise<SessionResponse | null> {
+  const boot = takeBootJson(BOOT_SESSION_ELEMENT_ID);
+  if (boot !== undefined) {
+    const written = (await sessionSchema()).safeParse(boot);
+    if (written.success) return written.data;
+  }
   try {
-    return await apiPost(
-      '/api/auth/session',
-      {},
-      () => import('@courier/contracts/auth').then((m) => m.sessionResponse),
-      { quiet: true },
-    );
+    return await apiPost('/api/auth/session', {}, sessionSchema, { quiet: true });
   } catch (error) {
     if (error instanceof ApiError && error.notAuthenticated) {
       if (error.message !== MSG.notAuthenticated) {

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BOOT_SESSION_ELEMENT_ID, sessionResponse, type SessionResponse } from '@courier/contracts';
+import { SESSION_COOKIE } from '../plugins/auth';
+import { sessionResponseOf } from '../modules/auth/sessions.service';
+
+/**
+ * JSON that is safe inside a `<script>` element: `<`, `>`, `&` and the two JavaScript line
+ * separators written as `\u` escapes, so no value (a user's name, say) can close the element or
+ * open a comment; the text is still the same JSON.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The session `POST /api/auth/session` would answer this page request (issue 15 §1 LCP: the web
+ * app's start-up restore without its round trip), or undefined when the request has no session
+ * cookie or its session is not live (the web app then asks as before, and hears why). Only the
+ * cookie counts: a page is never opened with a bearer token.
+ */
+export async function bootSessionOf(request: FastifyRequest): Promise<SessionResponse | undefined> {
+  if (!request.cookies[SESSION_COOKIE]) return undefined;
+  try {
+    return sessionResponse.parse(sessionResponseOf(await request.authenticateAnyStage()));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The web app's index.html with a start-up session written into it: `html(session)` puts it in a
+ * `<script type="application/json" id="boot-session">` (BOOT_SESSION_ELEMENT_ID) element (data, never run, so the
+ * Content-Security-Policy needs no exception) before `</head>`. The file is read once.
+ */
+export function indexWithSession(webDist: string): (session: SessionResponse) => string {
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const at = html.indexOf('</head>');
+  if (at < 0) throw new Error(`${webDist}/index.html has no </head>`);
+  return (session) =>
+    `${html.slice(0, at)}<script type="application/json" id="${BOOT_SESSION_ELEMENT_ID}">${scriptSafeJson(session)}</script>${html.slice(at)}`;
+}
+
+/**
+ * Sends a page written for one browser (indexWithSession): never stored by any cache, brotli
+ * (quality 4, as @fastify/compress does) or gzip as the browser accepts. Compressed here because
+ * @fastify/compress hooks only routes, and the page is sent by the not-found handler.
+ */
+export function sendOwnPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  reply
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (encoding === 'br')
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}

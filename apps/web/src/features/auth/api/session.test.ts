@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BOOT_SESSION_ELEMENT_ID } from '@courier/contracts';
+import { mockApi, notAuthenticated, reply } from '../../../test/api-mock';
+import { sessionWith } from '../../../test/fixtures';
+import { fetchSession } from './session';
+
+/** The element the server writes into a signed-in browser's page (apps/server web/boot-session). */
+function writeBootSession(text: string) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = BOOT_SESSION_ELEMENT_ID;
+  element.textContent = text;
+  document.head.append(element);
+}
+
+describe('the start-up session restore', () => {
+  afterEach(() => document.getElementById(BOOT_SESSION_ELEMENT_ID)?.remove());
+
+  it('takes the session written into the page once, without asking, then asks the server', async () => {
+    const written = sessionWith({ ausr_rights_booking: 'T' });
+    const asked = sessionWith({ ausr_rights_admin: 'T' });
+    const api = mockApi({ '/api/auth/session': reply(asked) });
+    writeBootSession(JSON.stringify(written));
+
+    expect(await fetchSession()).toEqual(written);
+    expect(api.calls).toEqual([]);
+    expect(document.getElementById(BOOT_SESSION_ELEMENT_ID)).toBeNull();
+
+    expect(await fetchSession()).toEqual(asked);
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/session']);
+  });
+
+  it('asks the server when the written session is not one (broken or wrong shape)', async () => {
+    for (const text of ['{"stage":', JSON.stringify({ stage: 'full', user: 'x' })]) {
+      const api = mockApi({ '/api/auth/session': notAuthenticated() });
+      writeBootSession(text);
+      expect(await fetchSession()).toBeNull();
+      expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/session']);
+    }
+  });
+});
