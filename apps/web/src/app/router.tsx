@@ -1,11 +1,23 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ROUTE_TABLE, type RouteRight } from '@courier/contracts';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { UserSession } from '@courier/contracts';
+// The module itself, not the package's index: the entry chunk must not bring zod.
+import { ROUTE_TABLE, routeDecision, type RouteRight } from '@courier/contracts/rights';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { completeSession, sessionQuery } from '../features/auth/api/session';
+import { queryClient } from './providers';
 import { RootLayout, UnknownRoute } from './route-guard';
 
-type PageModule = Promise<{ default: ComponentType }>;
+/**
+ * A page's warm-up (optional export `warm` of its module): asks for the answers its screen waits
+ * for first, once the session is known and before the screen is drawn, so they travel while the
+ * shell renders. It never waits for them; the screen's own queries take them from the cache.
+ */
+export type PageWarm = (queryClient: QueryClient, session: UserSession, search: URLSearchParams) => void;
+
+type PageModule = Promise<{ default: ComponentType; warm?: PageWarm }>;
 
 /** A screen of the routes table: its path, the right from ROUTE_TABLE, and its lazy module. */
 export interface ScreenRoute {
@@ -67,9 +79,26 @@ const LOGIN_SCREENS: ScreenRoute[] = [
   screen('/driver', () => import('../features/driver/pages/DriverPage')),
 ];
 
+/**
+ * The loader of a page with a warm-up: waits only for the session (written into the page by the
+ * server when signed in, so usually at once), then warms the page for a signed-in user who may
+ * open it. Nothing for anyone else: the guard sends them on.
+ */
+const warmLoader =
+  (path: string, warm: PageWarm) =>
+  async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const session = completeSession(await queryClient.ensureQueryData(sessionQuery));
+    if (session && routeDecision(path, session.rights) === 'allow')
+      warm(queryClient, session, new URL(request.url).searchParams);
+    return null;
+  };
+
 const lazyRoute = ({ path, load }: ScreenRoute): RouteObject => ({
   path,
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const page = await load();
+    return { Component: page.default, ...(page.warm ? { loader: warmLoader(path, page.warm) } : {}) };
+  },
 });
 
 /** The route tree: login outside the guard, every other screen behind it, anything else redirected. */

@@ -1,5 +1,5 @@
 import { BOOKING_ADDRESS, MSG } from '@courier/contracts';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, type QueryClient } from '@tanstack/react-query';
 import { settingsQuery, type Settings } from '../customers';
 import { dayAndTime } from './booking-times';
 
@@ -63,6 +63,11 @@ const useRuleQueries = (custId: number | null) =>
       placeholderData: (previous: Settings | undefined) => previous,
     })),
   });
+
+/** Asks for an account's five settings groups ahead of the screen that reads them (a page's warm-up). */
+export function prefetchBookingRules(queryClient: QueryClient, custId: number | null): void {
+  for (const group of GROUPS) void queryClient.prefetchQuery(settingsQuery(group, custId ?? undefined));
+}
 
 /**
  * Whether an account's rules have been read (or failed to be). The booking screen asks for them

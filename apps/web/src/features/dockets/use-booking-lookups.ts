@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CustomerRow, ServiceType, TariffType } from '@courier/contracts';
 import { customerListQuery } from '../customers';
 import { serviceTypeListQuery } from '../customers';
@@ -23,4 +23,11 @@ export function useBookingLookups(withAccounts: boolean): { data?: BookingLookup
   const accountRows = withAccounts ? accounts.data : [];
   if (!accountRows || !services.data || !tariffs.data) return { error };
   return { data: { accounts: accountRows, services: services.data, tariffs: tariffs.data }, error };
+}
+
+/** Asks for the booking screen's three lists ahead of the screen (a page's warm-up). */
+export function prefetchBookingLookups(queryClient: QueryClient, withAccounts: boolean): void {
+  if (withAccounts) void queryClient.prefetchQuery(customerListQuery);
+  void queryClient.prefetchQuery(serviceTypeListQuery);
+  void queryClient.prefetchQuery(tariffTypeListQuery);
 }

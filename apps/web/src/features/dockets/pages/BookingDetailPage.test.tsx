@@ -6,7 +6,7 @@ import { SESSION_KEY } from '../../auth';
 import { apiError, mockApi } from '../../../test/api-mock';
 import { sessionWith } from '../../../test/fixtures';
 import { renderApp, testQueryClient } from '../../../test/render';
-import BookingDetailPage from './BookingDetailPage';
+import BookingDetailPage, { warm } from './BookingDetailPage';
 
 const notFound = apiError(404, 'NOT_FOUND', MSG.docketNotFound);
 
@@ -50,5 +50,30 @@ describe('BookingDetailPage with a docket id', () => {
     renderDetail('/docket/detail?_id=abc&caller=docketArchive');
     expect(await screen.findByRole('heading', { name: 'Your Booking History' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText(MSG.docketNotFound)).toBeTruthy());
+  });
+});
+
+describe('BookingDetailPage warm-up (app/router PageWarm)', () => {
+  it("asks for a new booking's lists and its account's rules at once, and for nothing with a docket id", async () => {
+    const api = mockApi({});
+    const session = sessionWith({ ausr_rights_booking: 'T' });
+    warm(testQueryClient(), session, new URLSearchParams('_id=5'));
+    expect(api.calls).toEqual([]);
+
+    warm(testQueryClient(), session, new URLSearchParams());
+    await waitFor(() => expect(api.calls).toHaveLength(8));
+    expect(api.calls.map((c) => c.path).sort()).toEqual([
+      '/api/customer/list',
+      '/api/servicetype/list',
+      '/api/system/config/list',
+      '/api/system/general/list',
+      '/api/system/hoo/list',
+      '/api/system/mandatory/list',
+      '/api/system/message/list',
+      '/api/tarifftype/list',
+    ]);
+    expect(api.bodiesOf('/api/system/hoo/list')).toEqual([
+      { type: 'settings', cust_id: session.user.ausr_cust_id },
+    ]);
   });
 });

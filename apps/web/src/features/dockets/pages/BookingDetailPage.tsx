@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { UserSession } from '@courier/contracts';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { MSG } from '@courier/contracts';
 import { notifyError } from '../../../lib/notify';
@@ -6,8 +8,8 @@ import { useSignedIn } from '../../auth';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ExistingBooking } from '../components/ExistingBooking';
 import { NewBookingForm } from '../components/NewBookingForm';
-import { useBookingRulesSettled } from '../booking-rules';
-import { useBookingLookups } from '../use-booking-lookups';
+import { prefetchBookingRules, useBookingRulesSettled } from '../booking-rules';
+import { prefetchBookingLookups, useBookingLookups } from '../use-booking-lookups';
 import { reusedValues } from '../use-new-booking';
 
 /** The default account is missing or on hold: home with the spec's message (spec "access…" §5). */
@@ -25,6 +27,16 @@ function BookingDetail({ reused }: { reused: ReturnType<typeof reusedValues> }) 
   const defaultAccount = data.accounts.find((a) => a.cust_id === session.user.ausr_cust_id);
   if (!defaultAccount) return <DefaultAccountUnavailable />;
   return <NewBookingForm session={session} defaultAccount={defaultAccount} reused={reused} {...data} />;
+}
+
+/**
+ * The warm-up of a new booking (app/router PageWarm): the lists and the default account's rules
+ * BookingDetail waits for, asked for while the screen still loads. Nothing for an existing booking.
+ */
+export function warm(queryClient: QueryClient, session: UserSession, search: URLSearchParams): void {
+  if (search.has('_id')) return;
+  prefetchBookingLookups(queryClient, true);
+  prefetchBookingRules(queryClient, session.user.ausr_cust_id);
 }
 
 /**
