@@ -14,8 +14,9 @@ const PLACES: Place[] = [
   { id: 3, name: 'Sexual Health' },
 ];
 
-function renderList(onChoose: (p: Place) => void, searchText?: (p: Place) => string) {
-  return renderApp(
+/** The open list, once its table (imported on first use) shows the rows. */
+async function renderList(onChoose: (p: Place) => void, searchText?: (p: Place) => string) {
+  const view = renderApp(
     <PickListModal<Place>
       title="ADDRESS LIST"
       opened
@@ -27,14 +28,37 @@ function renderList(onChoose: (p: Place) => void, searchText?: (p: Place) => str
       searchText={searchText}
     />,
   );
+  await screen.findByRole('row', { name: PLACES[0]!.name });
+  return view;
 }
 
 const row = (name: string) => screen.getByRole('row', { name });
 
+describe('PickListModal loading', () => {
+  // The first list of this file (each test file has its own modules): the table is not imported yet.
+  it('shows a loader until its table is imported, then the rows', async () => {
+    renderApp(
+      <PickListModal<Place>
+        title="ADDRESS LIST"
+        opened
+        onClose={() => undefined}
+        records={PLACES}
+        columns={[{ accessor: 'name', title: 'Company' }]}
+        idAccessor={(p) => p.id}
+        onChoose={() => undefined}
+      />,
+    );
+    expect(screen.getByLabelText('Loading')).toBeTruthy();
+    expect(screen.queryByRole('row')).toBeNull();
+    expect(await screen.findByRole('row', { name: 'Sexual Health' })).toBeTruthy();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+});
+
 describe('PickListModal by keyboard', () => {
-  it('makes the rows one tab stop that the arrows move through, and Enter chooses', () => {
+  it('makes the rows one tab stop that the arrows move through, and Enter chooses', async () => {
     const onChoose = vi.fn();
-    renderList(onChoose);
+    await renderList(onChoose);
     expect(row('The Densham Surgery').getAttribute('tabindex')).toBe('0');
     expect(row('The Dovecot Surgery').getAttribute('tabindex')).toBe('-1');
     const key = (name: string, k: string) => fireEvent.keyDown(row(name), { key: k });
@@ -50,20 +74,20 @@ describe('PickListModal by keyboard', () => {
     expect(onChoose).toHaveBeenCalledWith(PLACES[1]);
   });
 
-  it('chooses with Space too', () => {
+  it('chooses with Space too', async () => {
     const onChoose = vi.fn();
-    renderList(onChoose);
+    await renderList(onChoose);
     fireEvent.keyDown(row('Sexual Health'), { key: ' ' });
     expect(onChoose).toHaveBeenCalledWith(PLACES[2]);
   });
 
-  it('marks the first row to take focus on opening, unless there is a search box', () => {
-    renderList(() => undefined);
+  it('marks the first row to take focus on opening, unless there is a search box', async () => {
+    await renderList(() => undefined);
     expect(row('The Densham Surgery').hasAttribute('data-autofocus')).toBe(true);
   });
 
-  it('leaves the first focus to the search box when there is one', () => {
-    renderList(
+  it('leaves the first focus to the search box when there is one', async () => {
+    await renderList(
       () => undefined,
       (p) => p.name,
     );

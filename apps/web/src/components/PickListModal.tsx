@@ -1,9 +1,45 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { createScopedKeydownHandler, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { LoadDataAlert } from './LoadDataAlert';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { LoadingBlock } from './LoadingBlock';
+import type { DataTable as DataTableComponent, DataTableColumn } from 'mantine-datatable';
+
+type TableComponent = typeof DataTableComponent;
+let loadedTable: TableComponent | undefined;
+let loadingTable: Promise<TableComponent> | undefined;
+
+/** mantine-datatable, imported once; a failed import is tried again next time. */
+const loadTable = (): Promise<TableComponent> =>
+  (loadingTable ??= import('mantine-datatable').then(
+    (m) => (loadedTable = m.DataTable),
+    (error: unknown) => {
+      loadingTable = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * The table component of a pick list, imported after the screen that offers one is drawn (issue 15
+ * §1: the booking form's first load leaves the table out), so it is there by the time the list is
+ * opened; undefined until then. A screen opened later takes it at once, already loaded.
+ */
+function useTableComponent(): TableComponent | undefined {
+  const [table, setTable] = useState(() => loadedTable);
+  useEffect(() => {
+    if (table) return;
+    let mounted = true;
+    loadTable().then(
+      (loaded) => mounted && setTable(() => loaded),
+      () => undefined, // offline: the list shows its loader; the next pick list tries again
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [table]);
+  return table;
+}
 
 interface PickListModalProps<T> {
   title: string;
@@ -49,6 +85,7 @@ export function PickListModal<T>({
   searchText,
 }: PickListModalProps<T>) {
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  const DataTable = useTableComponent();
   const [filter, setFilter] = useState('');
   // The row that is the list's tab stop: the last one focused.
   const [current, setCurrent] = useState(0);
@@ -82,6 +119,8 @@ export function PickListModal<T>({
         )}
         {error ? (
           <LoadDataAlert error={error} />
+        ) : !DataTable ? (
+          <LoadingBlock error={null} />
         ) : (
           <DataTable<T>
             withTableBorder
