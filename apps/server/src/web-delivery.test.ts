@@ -118,12 +118,17 @@ describe('web app and API delivery', () => {
     expect(bootSession(brotliDecompressSync(login.rawPayload).toString())).toEqual(answered);
   });
 
-  it('writes no session into the page of a guest, of a stale or a forged cookie, or of a bearer token', async () => {
+  it('writes no session into the page of a guest, of a stale or a forged cookie, or with a bearer token', async () => {
     for (const res of [
       await page('/docket/list'),
       await page('/docket/list', 'A.not-a-real-token'),
       await page('/docket/list', ''),
       await app.inject({ url: '/docket/list', headers: { authorization: `Bearer ${token}` } }),
+      // A cookie and a bearer token together: the look-up would take the token's session.
+      await app.inject({
+        url: '/docket/list',
+        headers: { cookie: `courier_session=${token}`, authorization: `Bearer ${token}` },
+      }),
     ]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root">');

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BOOT_SESSION_ELEMENT_ID, sessionResponse, type SessionResponse } from '@courier/contracts';
+import { AppError } from '../lib/app-error';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { sessionResponseOf } from '../modules/auth/sessions.service';
 
@@ -23,21 +24,25 @@ export function scriptSafeJson(value: unknown): string {
  * The session `POST /api/auth/session` would answer this page request (issue 15 §1 LCP: the web
  * app's start-up restore without its round trip), or undefined when the request has no session
  * cookie or its session is not live (the web app then asks as before, and hears why). Only the
- * cookie counts: a page is never opened with a bearer token.
+ * cookie counts: a request that also names a bearer token (which the session look-up would take
+ * first) gets nothing. A failure other than 'not signed in' is logged, and the page goes out plain.
  */
 export async function bootSessionOf(request: FastifyRequest): Promise<SessionResponse | undefined> {
-  if (!request.cookies[SESSION_COOKIE]) return undefined;
+  if (!request.cookies[SESSION_COOKIE] || request.headers.authorization !== undefined) return undefined;
   try {
     return sessionResponse.parse(sessionResponseOf(await request.authenticateAnyStage()));
-  } catch {
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'NOT_AUTHENTICATED'))
+      request.log.warn({ err: error }, 'page without its session: the session look-up failed');
     return undefined;
   }
 }
 
 /**
  * The web app's index.html with a start-up session written into it: `html(session)` puts it in a
- * `<script type="application/json" id="boot-session">` (BOOT_SESSION_ELEMENT_ID) element (data, never run, so the
- * Content-Security-Policy needs no exception) before `</head>`. The file is read once.
+ * `<script type="application/json" id="boot-session">` element (BOOT_SESSION_ELEMENT_ID; data,
+ * never run, so the Content-Security-Policy needs no exception) before `</head>`. The file is read
+ * once, at start, like the route preloads: a new build of the web app needs a restart.
  */
 export function indexWithSession(webDist: string): (session: SessionResponse) => string {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
