@@ -84,7 +84,7 @@ const LOGIN_SCREENS: ScreenRoute[] = [
  * server when signed in, so usually at once), then warms the page for a signed-in user who may
  * open it. Nothing for anyone else: the guard sends them on.
  */
-const warmLoader =
+export const warmLoader =
   (path: string, warm: PageWarm) =>
   async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const session = completeSession(await queryClient.ensureQueryData(sessionQuery));
