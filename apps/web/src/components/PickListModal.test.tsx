@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render';
 import { PickListModal } from './PickListModal';
@@ -36,7 +36,7 @@ const row = (name: string) => screen.getByRole('row', { name });
 
 describe('PickListModal loading', () => {
   // The first list of this file (each test file has its own modules): the table is not imported yet.
-  it('shows a loader until its table is imported, then the rows', async () => {
+  it('shows a loader until its table is imported, then the rows, the first one focused', async () => {
     renderApp(
       <PickListModal<Place>
         title="ADDRESS LIST"
@@ -52,6 +52,8 @@ describe('PickListModal loading', () => {
     expect(screen.queryByRole('row')).toBeNull();
     expect(await screen.findByRole('row', { name: 'Sexual Health' })).toBeTruthy();
     expect(screen.queryByLabelText('Loading')).toBeNull();
+    // Opened before the table came: the first row takes the focus once it is there.
+    await waitFor(() => expect(document.activeElement).toBe(row('The Densham Surgery')));
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createScopedKeydownHandler, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -23,22 +23,43 @@ const loadTable = (): Promise<TableComponent> =>
 /**
  * The table component of a pick list, imported after the screen that offers one is drawn (issue 15
  * §1: the booking form's first load leaves the table out), so it is there by the time the list is
- * opened; undefined until then. A screen opened later takes it at once, already loaded.
+ * opened; undefined until then, with the import's error if it failed. Opening the list tries a
+ * failed import again. A screen drawn later takes the table at once, already imported.
  */
-function useTableComponent(): TableComponent | undefined {
+function useTableComponent(opened: boolean): { table?: TableComponent; failed: Error | null } {
   const [table, setTable] = useState(() => loadedTable);
+  const [failed, setFailed] = useState<Error | null>(null);
   useEffect(() => {
     if (table) return;
     let mounted = true;
     loadTable().then(
       (loaded) => mounted && setTable(() => loaded),
-      () => undefined, // offline: the list shows its loader; the next pick list tries again
+      (error: unknown) => mounted && setFailed(error instanceof Error ? error : new Error(String(error))),
     );
     return () => {
       mounted = false;
     };
-  }, [table]);
-  return table;
+  }, [table, opened]);
+  return { table, failed: table ? null : failed };
+}
+
+/**
+ * When the table arrives while its list is already open (opened before the import was done), the
+ * modal's first focus has gone by: the first row takes it then, as it would have on opening.
+ */
+function useFocusWhenArrived(
+  body: RefObject<HTMLDivElement | null>,
+  opened: boolean,
+  table: unknown,
+  firstRow: boolean,
+) {
+  const waited = useRef(false);
+  useEffect(() => {
+    if (opened && !table) waited.current = true;
+    if (!opened || !table || !waited.current) return;
+    waited.current = false;
+    if (firstRow) body.current?.querySelector<HTMLElement>('tr[data-pick-row]')?.focus();
+  }, [body, opened, table, firstRow]);
 }
 
 interface PickListModalProps<T> {
@@ -85,7 +106,9 @@ export function PickListModal<T>({
   searchText,
 }: PickListModalProps<T>) {
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
-  const DataTable = useTableComponent();
+  const { table: DataTable, failed } = useTableComponent(opened);
+  const body = useRef<HTMLDivElement>(null);
+  useFocusWhenArrived(body, opened, DataTable, !searchText);
   const [filter, setFilter] = useState('');
   // The row that is the list's tab stop: the last one focused.
   const [current, setCurrent] = useState(0);
@@ -101,7 +124,7 @@ export function PickListModal<T>({
       fullScreen={compact}
       styles={{ title: { fontWeight: 700 } }}
     >
-      <Stack gap="sm">
+      <Stack gap="sm" ref={body}>
         {intro && (
           <Text size="sm" c="dimmed">
             {intro}
@@ -120,7 +143,7 @@ export function PickListModal<T>({
         {error ? (
           <LoadDataAlert error={error} />
         ) : !DataTable ? (
-          <LoadingBlock error={null} />
+          <LoadingBlock error={failed} />
         ) : (
           <DataTable<T>
             withTableBorder
