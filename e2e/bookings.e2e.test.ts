@@ -325,6 +325,29 @@ describe('bookings complete in Chromium', () => {
     await context.close();
   });
 
+  it('shows every column of Your Recent Bookings beside the row actions on a 1366 px screen', async () => {
+    const context = await h.newContext({ width: 1366, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, ...CUSTOMER);
+    await page.goto('/docket/list');
+    await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    const table = page.locator('table').first();
+    await table.getByRole('cell', { name: /^£\d/ }).first().waitFor();
+    // The pinned actions cover nothing: the table's scroller needs no sideways scroll, and the
+    // last total ends before the first row action starts.
+    const scroller = page.locator('.mantine-datatable .mantine-ScrollArea-viewport').first();
+    const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const total = await table.getByRole('cell', { name: /^£\d/ }).first().boundingBox();
+    const action = await table
+      .getByRole('button', { name: /^Signature / })
+      .first()
+      .boundingBox();
+    expect(total!.x + total!.width).toBeLessThanOrEqual(action!.x);
+    await shot(page, 'bookings-list-1366');
+    await context.close();
+  });
+
   it('asks once for each list and settings group the booking screen needs', async () => {
     const context = await h.newContext();
     const page = await context.newPage();

@@ -75,7 +75,7 @@ function RowActions({ row, canExport, onOpen }: { row: ListRow; canExport: boole
 }
 
 /** The vehicle shows on wide screens only, so that the totals fit beside the pinned actions. */
-const WIDE = '(min-width: 1440px)';
+const WIDE = '(min-width: 1536px)';
 
 /**
  * The columns of the booking lists (spec "bookings…" §2), sortable on the server; Total only with
@@ -122,7 +122,6 @@ function columns(
       accessor: 'dsts_description',
       title: 'Status',
       sortable: true,
-      noWrap: true,
       render: (r) => <StatusBadge row={r} />,
     },
     {
