@@ -14,9 +14,9 @@ const PLACES: Place[] = [
   { id: 3, name: 'Sexual Health' },
 ];
 
-/** The open list, once its table (imported on first use) shows the rows. */
-async function renderList(onChoose: (p: Place) => void, searchText?: (p: Place) => string) {
-  const view = renderApp(
+/** The open list of PLACES (its table is imported on first use: it may not show rows yet). */
+const openList = (onChoose: (p: Place) => void, searchText?: (p: Place) => string) =>
+  renderApp(
     <PickListModal<Place>
       title="ADDRESS LIST"
       opened
@@ -28,6 +28,10 @@ async function renderList(onChoose: (p: Place) => void, searchText?: (p: Place) 
       searchText={searchText}
     />,
   );
+
+/** The open list, once its table shows the rows. */
+async function renderList(onChoose: (p: Place) => void, searchText?: (p: Place) => string) {
+  const view = openList(onChoose, searchText);
   await screen.findByRole('row', { name: PLACES[0]!.name });
   return view;
 }
@@ -37,17 +41,7 @@ const row = (name: string) => screen.getByRole('row', { name });
 describe('PickListModal loading', () => {
   // The first list of this file (each test file has its own modules): the table is not imported yet.
   it('shows a loader until its table is imported, then the rows, the first one focused', async () => {
-    renderApp(
-      <PickListModal<Place>
-        title="ADDRESS LIST"
-        opened
-        onClose={() => undefined}
-        records={PLACES}
-        columns={[{ accessor: 'name', title: 'Company' }]}
-        idAccessor={(p) => p.id}
-        onChoose={() => undefined}
-      />,
-    );
+    openList(() => undefined);
     expect(screen.getByLabelText('Loading')).toBeTruthy();
     expect(screen.queryByRole('row')).toBeNull();
     expect(await screen.findByRole('row', { name: 'Sexual Health' })).toBeTruthy();
