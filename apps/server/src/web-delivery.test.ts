@@ -138,6 +138,15 @@ describe('web app and API delivery', () => {
     const other = await loginAs(app, ...CUSTOMER);
     await post(app, '/api/auth/logout', {}, other);
     expect((await page('/home', other)).body).not.toContain(BOOT_SESSION_ELEMENT_ID);
+    // A session left idle past its expiry: a plain page, and auth/session says it expired.
+    const idle = await loginAs(app, ...CUSTOMER);
+    t.clock.advance(24 * 60 * 60_000);
+    try {
+      expect((await page('/home', idle)).body).not.toContain(BOOT_SESSION_ELEMENT_ID);
+      expect((await post(app, '/api/auth/session', {}, idle)).statusCode).toBe(401);
+    } finally {
+      t.clock.reset();
+    }
   });
 
   it("keeps a user's own text from closing the session's script element (no script injection)", async () => {
