@@ -1,8 +1,10 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { HintTooltip } from '../components/HintTooltip';
 
 /**
- * The hosts of notifications (top right, above the header) and confirm windows, in a module of
+ * The hosts of notifications (top right, above the header), confirm windows and icon buttons'
+ * hints (components/HintTooltip), in a module of
  * their own so that they load after the first screen (app/providers.tsx DeferredOverlays). The
  * modals host wraps no children: the app opens windows through `modals.*` only, never `useModals()`.
  */
@@ -11,6 +13,7 @@ export default function Overlays() {
     <>
       <Notifications position="top-right" zIndex={1000} />
       <ModalsProvider />
+      <HintTooltip />
     </>
   );
 }

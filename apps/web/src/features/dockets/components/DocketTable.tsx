@@ -1,10 +1,11 @@
 import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFileTypePdf, IconMap, IconPackages, IconRoute, IconSignature } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { ListRow } from '@courier/contracts';
 import { PagedTable } from '../../../components/PagedTable';
+import { hint } from '../../../components/HintTooltip';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { PagedList } from '../../../lib/use-paged-list';
 import { DocketTrackingModal, type DocketModalKind } from '../../tracking';
@@ -42,33 +43,32 @@ function RowActions({ row, canExport, onOpen }: { row: ListRow; canExport: boole
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {MODAL_ACTIONS.map(({ kind, label, icon: Icon }) => (
-        <Tooltip key={kind} label={label}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`${label} ${row.dck_docket}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              onOpen(row, kind);
-            }}
-          >
-            <Icon size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          key={kind}
+          variant="subtle"
+          aria-label={`${label} ${row.dck_docket}`}
+          {...hint(label)}
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(row, kind);
+          }}
+        >
+          <Icon size={18} />
+        </ActionIcon>
       ))}
       {canExport && (
-        <Tooltip label="Download PDF">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Download PDF ${row.dck_docket}`}
-            loading={report.isPending}
-            onClick={(e) => {
-              e.stopPropagation();
-              report.mutate(row);
-            }}
-          >
-            <IconFileTypePdf size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Download PDF ${row.dck_docket}`}
+          {...hint('Download PDF')}
+          loading={report.isPending}
+          onClick={(e) => {
+            e.stopPropagation();
+            report.mutate(row);
+          }}
+        >
+          <IconFileTypePdf size={18} />
+        </ActionIcon>
       )}
     </Group>
   );

@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Grid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Grid, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { hint } from '../../../components/HintTooltip';
 import { Section } from '../../../components/Section';
 import { emptyParcel } from '../booking-values';
 import type { BookingFormApi, FieldBinder } from './field-binder';
@@ -61,18 +62,17 @@ export function ParcelSection({ form, field, readOnly, onRemove }: ParcelSection
             </Grid.Col>
             {!readOnly && (
               <Grid.Col span={{ base: 2, sm: 1 }}>
-                <Tooltip label="Remove parcel">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    mb={2}
-                    aria-label={`Remove parcel ${i + 1}`}
-                    onClick={() => onRemove(i)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  mb={2}
+                  aria-label={`Remove parcel ${i + 1}`}
+                  {...hint('Remove parcel')}
+                  onClick={() => onRemove(i)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
               </Grid.Col>
             )}
           </Grid>

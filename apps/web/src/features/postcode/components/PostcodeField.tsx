@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
-import { ActionIcon, Loader, TextInput, Tooltip, type TextInputProps } from '@mantine/core';
+import { ActionIcon, Loader, TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { hint } from '../../../components/HintTooltip';
 
 interface PostcodeFieldProps extends TextInputProps {
   ref?: Ref<HTMLInputElement>;
@@ -38,11 +39,15 @@ export function PostcodeField({
         search && (
           // Not `loading`: that disables the button, and the focus on it would fall to the page
           // body, and with it the place ADDRESS LIST gives focus back to when it closes.
-          <Tooltip label="Find Address">
-            <ActionIcon variant="light" aria-label="Find Address" aria-busy={searching} onClick={search}>
-              {searching ? <Loader size={14} /> : <IconSearch size={16} />}
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="light"
+            aria-label="Find Address"
+            {...hint('Find Address')}
+            aria-busy={searching}
+            onClick={search}
+          >
+            {searching ? <Loader size={14} /> : <IconSearch size={16} />}
+          </ActionIcon>
         )
       }
     />

@@ -9,11 +9,11 @@ import {
   Text,
   TextInput,
   Textarea,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { settingProblem, SETTING_KEY_MESSAGE, SETTING_KEY_PATTERN } from '@courier/contracts';
+import { hint } from '../../../components/HintTooltip';
 import type { SettingValues } from '../api/settings';
 
 interface KeyValueTableProps {
@@ -93,25 +93,23 @@ export function KeyValueTable({ group, title, values, onChange, errors = {} }: K
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Edit ${key}`}
-                      onClick={() => setEditing({ original: key, key, value: values[key] ?? '' })}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${key}`}
-                      onClick={() => remove(key)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Edit ${key}`}
+                    {...hint('Edit')}
+                    onClick={() => setEditing({ original: key, key, value: values[key] ?? '' })}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${key}`}
+                    {...hint('Delete')}
+                    onClick={() => remove(key)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
                 </Group>
               </Table.Td>
             </Table.Tr>
