@@ -83,6 +83,24 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }] },
   },
   {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/components/Select.tsx', 'apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Select'],
+              message: "Use components/Select: it draws a select's list only once the field has had focus.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*.repository.ts',

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Grid, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Paper, TextInput } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { ADDRESS_BOOK_ADDRESS, ADDRESS_MSG, requiredFields, type UserSession } from '@courier/contracts';

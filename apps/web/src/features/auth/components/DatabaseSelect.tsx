@@ -1,4 +1,5 @@
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { IconDatabase } from '@tabler/icons-react';
 import type { DatabaseList } from '@courier/contracts';
 

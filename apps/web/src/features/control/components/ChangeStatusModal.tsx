@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { CONTROL_MSG, type DocketStatusRow } from '@courier/contracts';
 import { notifyApiError, notifyWarning } from '../../../lib/notify';

@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import type { DriverInput, DriverRow } from '@courier/contracts';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { ApiError } from '../../../lib/api-client';

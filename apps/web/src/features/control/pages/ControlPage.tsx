@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconChevronLeft,

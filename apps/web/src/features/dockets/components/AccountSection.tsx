@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { IconAddressBook, IconBuilding } from '@tabler/icons-react';
 import type { CustomerRow } from '@courier/contracts';
 import { Section } from '../../../components/Section';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Grid, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Grid, Group, Text, TextInput } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { IconAddressBook, IconBarcode, IconTrash } from '@tabler/icons-react';
+import { hint } from '../../../components/HintTooltip';
 import { Section } from '../../../components/Section';
 import { partsOfCustomerAddress } from '../../addresses';
 import { CustomerAddressListModal } from '../../addresses';
@@ -78,21 +80,24 @@ export function AddressSection({
 
   const aside = !readOnly && (
     <Group gap={4}>
-      <Tooltip label="Customer Address List">
-        <ActionIcon
-          variant="subtle"
-          aria-label={`Customer Address List for ${title}`}
-          disabled={custId === null}
-          onClick={() => setBookOpen(true)}
-        >
-          <IconAddressBook size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Remove address">
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${title}`} onClick={onRemove}>
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        variant="subtle"
+        aria-label={`Customer Address List for ${title}`}
+        {...hint('Customer Address List')}
+        disabled={custId === null}
+        onClick={() => setBookOpen(true)}
+      >
+        <IconAddressBook size={18} />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove ${title}`}
+        {...hint('Remove address')}
+        onClick={onRemove}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
     </Group>
   );
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import type { CustomerRow } from '@courier/contracts';
 import { Section } from '../../../components/Section';
 import { referenceListsQuery } from '../../customers';

@@ -1,4 +1,5 @@
-import { Select, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { IconClock, IconTruck } from '@tabler/icons-react';
 import type { ServiceType, TariffType } from '@courier/contracts';
 import { Section } from '../../../components/Section';

@@ -1,17 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import type { DriverJob } from '@courier/contracts';
 import { driverExceptionsQuery } from '../api/driver-api';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';

@@ -1,7 +1,6 @@
 import {
   Checkbox,
   NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -9,6 +8,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { useQuery } from '@tanstack/react-query';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG } from '@courier/contracts';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG, USER_MSG, type UserAccountRow, type UserSession } from '@courier/contracts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Grid, Group, NumberInput, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, NumberInput, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Select } from '../../../components/Select';
 import '@mantine/core/styles/NumberInput.css';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
