@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 
 import { createScopedKeydownHandler, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useOpenedOnce } from '../hooks/use-opened-once';
 import { LoadDataAlert } from './LoadDataAlert';
 import { LoadingBlock } from './LoadingBlock';
 import type { DataTable as DataTableComponent, DataTableColumn } from 'mantine-datatable';
@@ -92,7 +93,15 @@ const moveBetweenRows = createScopedKeydownHandler({
  * By keyboard the rows are one tab stop: the arrows move between them, Enter or Space chooses. The
  * first row takes focus when the modal opens, unless there is a search box to type in first.
  */
-export function PickListModal<T>({
+export function PickListModal<T>(props: PickListModalProps<T>) {
+  const shown = useOpenedOnce(props.opened);
+  // The table is imported with the screen that offers the list, so it is there when the list opens.
+  useEffect(() => void loadTable().catch(() => undefined), []);
+  return shown ? <PickList {...props} /> : null;
+}
+
+/** The pick list itself, drawn from its first opening on. */
+function PickList<T>({
   title,
   opened,
   onClose,

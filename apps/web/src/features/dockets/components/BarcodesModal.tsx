@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
+import { useOpenedOnce } from '../../../hooks/use-opened-once';
 
 /** Length of a barcode (the API's dab_barcode). */
 const BARCODE_MAX = 40;
@@ -19,14 +20,12 @@ interface BarcodesModalProps {
  * 'Address Barcodes' (spec "bookings…" §2 modals): an address's barcodes; pressing Enter in the
  * Barcode box adds one.
  */
-export function BarcodesModal({
-  opened,
-  addressTitle,
-  barcodes,
-  readOnly,
-  onChange,
-  onClose,
-}: BarcodesModalProps) {
+export function BarcodesModal(props: BarcodesModalProps) {
+  return useOpenedOnce(props.opened) ? <Barcodes {...props} /> : null;
+}
+
+/** The barcodes modal itself, drawn from its first opening on. */
+function Barcodes({ opened, addressTitle, barcodes, readOnly, onChange, onClose }: BarcodesModalProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = () => {
