@@ -27,6 +27,12 @@ export interface PagedList<T> {
   rows: T[];
   page: number;
   hasMore: boolean;
+  /**
+   * Rows are on their way that the table does not show yet: the first page, another page or sort
+   * (the previous rows stay meanwhile), the next 50. Not a refresh in the background (a live
+   * update's): the rows on screen stay as they are, and when the answer is the same nothing is
+   * drawn again (TanStack Query re-renders only for the fields read here).
+   */
   fetching: boolean;
   error: Error | null;
   goTo: (page: number) => void;
@@ -68,7 +74,7 @@ export function usePagedList<T>({
       rows: scrolled.data?.pages.flatMap((p) => p.rows) ?? [],
       page: 1,
       hasMore: scrolled.hasNextPage,
-      fetching: scrolled.isFetching,
+      fetching: scrolled.isLoading || scrolled.isFetchingNextPage,
       error: scrolled.error,
       goTo: nothing,
       loadMore: () => {
@@ -79,7 +85,7 @@ export function usePagedList<T>({
     rows: paged.data?.rows ?? [],
     page,
     hasMore: paged.data?.hasMore ?? false,
-    fetching: paged.isFetching,
+    fetching: paged.isLoading || paged.isPlaceholderData,
     error: paged.error,
     goTo: (p) => setPaging({ page: p, filterKey }),
     loadMore: nothing,
