@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatControlDate, formatDateTime, formatLogTime, formatMiles, formatMoney } from './format';
 
 describe('formatMoney', () => {
@@ -45,5 +45,24 @@ describe('formatMiles', () => {
   it('shows one decimal', () => {
     expect(formatMiles(195.34)).toBe('195.3 miles');
     expect(formatMiles(2)).toBe('2.0 miles');
+  });
+});
+
+describe('prepareUkDates', () => {
+  it('makes the UK date formatter while the browser is idle, not at once, and only once', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const fresh = await import('./format');
+      fresh.prepareUkDates();
+      expect(made).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(made).toHaveBeenCalledTimes(1));
+      expect(fresh.formatDateTime('2026-07-01T11:30:00Z')).toBe('01/07/2026 12:30');
+      fresh.prepareUkDates();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
