@@ -345,7 +345,10 @@ describe('bookings complete in Chromium', () => {
       .boundingBox();
     expect(total!.x + total!.width).toBeLessThanOrEqual(action!.x);
     // A row action's hint shows over it while the mouse is there, and goes when it moves off.
-    await table.getByRole('button', { name: /^Track / }).first().hover();
+    await table
+      .getByRole('button', { name: /^Track / })
+      .first()
+      .hover();
     await page.getByRole('tooltip', { name: 'Track' }).waitFor();
     await shot(page, 'bookings-list-1366');
     await page.getByRole('heading', { name: 'Your Recent Bookings' }).hover();
