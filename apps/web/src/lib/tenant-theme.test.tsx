@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { useMantineTheme } from '@mantine/core';
 import { BOOT_SESSION_ELEMENT_ID } from '@courier/contracts/rights';
+import { clearBootSession, writeBootSession } from '../test/boot-session';
 import { TenantThemeProvider, useTenantTheme } from './tenant-theme';
 
 /** The theme each render drew with. */
@@ -15,18 +16,9 @@ function Probe() {
   return <p>{theme.primaryColor}</p>;
 }
 
-/** The page as the server writes it for a signed-in request (web/boot-session.ts). */
-function writeBootSession(json: string) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = BOOT_SESSION_ELEMENT_ID;
-  element.textContent = json;
-  document.body.append(element);
-}
-
 afterEach(() => {
   drawn = [];
-  document.getElementById(BOOT_SESSION_ELEMENT_ID)?.remove();
+  clearBootSession();
 });
 
 const NORTHERN = { primaryColor: 'orange', name: 'Northern Express' };
@@ -41,7 +33,7 @@ describe('TenantThemeProvider', () => {
     );
     expect(drawn).toEqual(['orange']);
     expect(document.title).toBe('Northern Express');
-    expect(document.getElementById(BOOT_SESSION_ELEMENT_ID)).not.toBeNull();
+    expect(document.getElementById(BOOT_SESSION_ELEMENT_ID)).not.toBeNull(); // left for the restore
     // The restore applies the same theme: nothing is drawn again.
     act(() => setTenant({ ...NORTHERN }));
     expect(drawn).toEqual(['orange']);

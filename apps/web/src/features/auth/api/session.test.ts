@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOOT_SESSION_ELEMENT_ID } from '@courier/contracts';
 import { mockApi, notAuthenticated, reply } from '../../../test/api-mock';
+import { clearBootSession, writeBootSession } from '../../../test/boot-session';
 import { sessionWith } from '../../../test/fixtures';
 import { fetchSession } from './session';
 
-/** The element the server writes into a signed-in browser's page (apps/server web/boot-session). */
-function writeBootSession(text: string) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = BOOT_SESSION_ELEMENT_ID;
-  element.textContent = text;
-  document.head.append(element);
-}
-
 describe('the start-up session restore', () => {
-  afterEach(() => document.getElementById(BOOT_SESSION_ELEMENT_ID)?.remove());
+  afterEach(clearBootSession);
 
   it('takes the session written into the page once, without asking, then asks the server', async () => {
     const written = sessionWith({ ausr_rights_booking: 'T' });
