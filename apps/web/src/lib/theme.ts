@@ -1,6 +1,5 @@
 import {
   createTheme,
-  darken,
   DEFAULT_THEME,
   luminance,
   toRgba,
@@ -36,21 +35,37 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** #rrggbb of a colour Mantine can parse. */
-function hexOf(color: string): string {
+/** A colour's red, green and blue, 0 to 255. */
+type Rgb = [number, number, number];
+
+const rgbOf = (color: string): Rgb => {
   const { r, g, b } = toRgba(color);
-  return `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  return [r, g, b];
+};
+
+/** WCAG relative luminance of channels, as Mantine's luminance() works it out from a colour. */
+function luminanceOf([r, g, b]: Rgb): number {
+  const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
+/** WCAG contrast ratio of two luminances. */
+const ratioOf = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
 /**
- * `color` mixed towards black by the fewest 1 % steps (hue and saturation kept) that reach each
- * background's ratio: [background, ratio] pairs, backgrounds lighter than the colour. Contrast only
- * grows as the colour darkens, so the step is found by halving (7 tries, not up to 100: every
- * colour of the theme is worked out as the app starts).
+ * `color` mixed towards black by the fewest 1 % steps (hue and saturation kept; Mantine's darken(),
+ * worked out on the channels) that reach each background's ratio: [background, ratio] pairs,
+ * backgrounds lighter than the colour. Contrast only grows as the colour darkens, so the step is
+ * found by halving: every shade of the theme is worked out as the app starts.
  */
 function darkenFor(color: string, needs: [string, number][]): string {
-  const at = (step: number) => hexOf(darken(color, step / 100));
-  const enough = (step: number) => needs.every(([bg, ratio]) => contrast(at(step), bg) >= ratio);
+  const rgb = rgbOf(color);
+  const targets = needs.map(([bg, ratio]) => [luminanceOf(rgbOf(bg)), ratio] as const);
+  const at = (step: number) => rgb.map((c) => Math.round(c * (1 - step / 100))) as Rgb;
+  const enough = (step: number) => {
+    const l = luminanceOf(at(step));
+    return targets.every(([bg, ratio]) => ratioOf(l, bg) >= ratio);
+  };
   if (!enough(99)) return '#000000';
   let [low, high] = [0, 99];
   while (low < high) {
@@ -58,7 +73,9 @@ function darkenFor(color: string, needs: [string, number][]): string {
     if (enough(mid)) high = mid;
     else low = mid + 1;
   }
-  return at(low);
+  return `#${at(low)
+    .map((c) => c.toString(16).padStart(2, '0'))
+    .join('')}`;
 }
 
 /** Text on the page's backgrounds at 4.5:1. */
