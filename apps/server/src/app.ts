@@ -40,8 +40,8 @@ import { SandboxProvider } from './modules/payments/sandbox.provider';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
-import { routePreloadHeader } from './web/route-preloads';
-import { bootSessionOf, indexWithSession, sendOwnPage } from './web/boot-session';
+import { routePreloadTags } from './web/route-preloads';
+import { bootSessionOf, indexWith, sendPage, sessionElement } from './web/boot-session';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
 import { cardBookingRoutes } from './modules/payments/card-booking.routes';
@@ -246,11 +246,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(spa, path)),
     });
-  const preloadsOf = spa ? routePreloadHeader(spa) : () => undefined;
-  const htmlWithSession = spa ? indexWithSession(spa) : undefined;
+  const preloadsOf = spa ? routePreloadTags(spa) : () => '';
+  const pageWith = spa ? indexWith(spa) : undefined;
   // The SPA owns every non-API GET path: send index.html and let its router decide, with the
-  // path's own page files named for preloading. Signed in, the page carries the session the app
-  // would ask for first (web/boot-session): never stored by any cache, it is this browser's own.
+  // path's own page files named for preloading in its head. Signed in, the page carries the
+  // session the app would ask for first (web/boot-session): never stored by any cache, it is this
+  // browser's own.
   app.setNotFoundHandler(async (request, reply) => {
     if (
       spa &&
@@ -258,10 +259,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/assets/')
     ) {
-      const link = preloadsOf(request.url);
-      if (link) reply.header('link', link);
-      const session = htmlWithSession && (await bootSessionOf(request));
-      if (session) return sendOwnPage(request, reply, htmlWithSession(session));
+      const preloads = preloadsOf(request.url);
+      const session = await bootSessionOf(request);
+      if (pageWith && (preloads || session))
+        return sendPage(
+          request,
+          reply,
+          pageWith(preloads + (session ? sessionElement(session) : '')),
+          !!session,
+        );
       return reply.type('text/html').sendFile('index.html');
     }
     const path = request.url.split('?')[0]!;

@@ -109,13 +109,14 @@ describe('web app and API delivery', () => {
       expect(res.headers['cache-control'], url).toBe('no-store');
       expect(bootSession(res.body), url).toEqual(answered);
     }
-    // With the page's Link header as before, and compressed.
+    // With the page's preloads as before, and compressed.
     const login = await app.inject({
       url: '/login',
       headers: { cookie: `courier_session=${token}`, 'accept-encoding': 'br' },
     });
-    expect(login.headers.link).toContain('LoginPage-AbCdEfGh.js');
-    expect(bootSession(brotliDecompressSync(login.rawPayload).toString())).toEqual(answered);
+    const html = brotliDecompressSync(login.rawPayload).toString();
+    expect(html).toContain('LoginPage-AbCdEfGh.js');
+    expect(bootSession(html)).toEqual(answered);
   });
 
   it('writes no session into the page of a guest, of a stale or a forged cookie, or with a bearer token', async () => {
@@ -163,17 +164,28 @@ describe('web app and API delivery', () => {
     }
   });
 
-  it("names a screen's own page files for preloading in the HTML's Link header, and only there", async () => {
+  it("names a screen's own page files for preloading in its page's head, and only there", async () => {
+    const tags =
+      '<link rel="modulepreload" crossorigin href="/assets/LoginPage-AbCdEfGh.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/LoginPage-AbCdEfGh.css">';
     for (const url of ['/login', '/login?db=x', '/login/']) {
-      const res = await app.inject({ url });
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers.link, url).toBe(
-        '</assets/LoginPage-AbCdEfGh.js>; rel=modulepreload, </assets/LoginPage-AbCdEfGh.css>; rel=preload; as=style',
-      );
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.link, url).toBeUndefined();
+      const html = brotliDecompressSync(res.rawPayload).toString();
+      expect(html, url).toContain(`${tags}</head>`);
+      expect(html, url).not.toContain(BOOT_SESSION_ELEMENT_ID);
     }
-    for (const url of ['/home', '/docket/list', '/', '/reset/abc'])
-      expect((await app.inject({ url })).headers.link, url).toBeUndefined();
-    expect((await app.inject({ url: '/route-preloads.json' })).headers.link).toBeUndefined();
+    // Signed in, the preloads come before the session.
+    const signedIn = (await page('/login', token)).body;
+    expect(signedIn).toContain(`${tags}<script type="application/json" id="${BOOT_SESSION_ELEMENT_ID}">`);
+    for (const url of ['/home', '/docket/list', '/', '/reset/abc']) {
+      const res = await app.inject({ url });
+      expect(res.body, url).not.toContain('modulepreload');
+      expect(res.headers.link, url).toBeUndefined();
+    }
+    expect((await app.inject({ url: '/route-preloads.json' })).body).not.toContain('LoginPage');
     expect((await app.inject({ url: '/.vite/route-preloads.json' })).body).not.toContain('LoginPage');
   });
 

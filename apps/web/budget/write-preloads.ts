@@ -1,8 +1,9 @@
 /**
  * After `vite build`: writes dist/.vite/route-preloads.json, for each route of ROUTE_MODULES the
  * files its lazy page modules load at once (JS and CSS) that the entry does not already load. The
- * server names them in a `Link` header (rel=modulepreload, rel=preload as=style) on the HTML of
- * that route, so the browser fetches them with the page instead of after the entry has run.
+ * server writes them into the head of that route's page (`<link rel="modulepreload">`, the CSS as
+ * its stylesheet; apps/server web/route-preloads.ts), so the browser fetches them with the page
+ * instead of after the entry has run.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -39,28 +39,40 @@ export async function bootSessionOf(request: FastifyRequest): Promise<SessionRes
 }
 
 /**
- * The web app's index.html with a start-up session written into it: `html(session)` puts it in a
- * `<script type="application/json" id="boot-session">` element (BOOT_SESSION_ELEMENT_ID; data,
- * never run, so the Content-Security-Policy needs no exception) before `</head>`. The file is read
+ * The web app's index.html with `head` written just before `</head>`: the route's preloads
+ * (web/route-preloads), then, signed in, the start-up session (sessionElement). The file is read
  * once, at start, like the route preloads: a new build of the web app needs a restart.
  */
-export function indexWithSession(webDist: string): (session: SessionResponse) => string {
+export function indexWith(webDist: string): (head: string) => string {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
   const at = html.indexOf('</head>');
   if (at < 0) throw new Error(`${webDist}/index.html has no </head>`);
-  return (session) =>
-    `${html.slice(0, at)}<script type="application/json" id="${BOOT_SESSION_ELEMENT_ID}">${scriptSafeJson(session)}</script>${html.slice(at)}`;
+  return (head) => `${html.slice(0, at)}${head}${html.slice(at)}`;
 }
 
 /**
- * Sends a page written for one browser (indexWithSession): never stored by any cache, brotli
- * (quality 4, as @fastify/compress does) or gzip as the browser accepts. Compressed here because
- * @fastify/compress hooks only routes, and the page is sent by the not-found handler.
+ * The start-up session as the page carries it: a `<script type="application/json"
+ * id="boot-session">` element (BOOT_SESSION_ELEMENT_ID; data, never run, so the
+ * Content-Security-Policy needs no exception), its JSON script-safe.
  */
-export function sendOwnPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+export const sessionElement = (session: SessionResponse): string =>
+  `<script type="application/json" id="${BOOT_SESSION_ELEMENT_ID}">${scriptSafeJson(session)}</script>`;
+
+/**
+ * Sends a page the server wrote (indexWith): brotli (quality 4, as @fastify/compress does) or gzip
+ * as the browser accepts, compressed here because @fastify/compress hooks only routes and the page
+ * is sent by the not-found handler. `own`: written for this browser (its session), never stored by
+ * any cache; otherwise revalidated on every load, as index.html is.
+ */
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  own: boolean,
+): FastifyReply {
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
   reply
-    .header('cache-control', 'no-store')
+    .header('cache-control', own ? 'no-store' : 'no-cache')
     .header('vary', 'accept-encoding')
     .type('text/html; charset=utf-8');
   if (encoding === 'br')
