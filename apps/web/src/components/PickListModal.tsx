@@ -3,6 +3,7 @@ import { createScopedKeydownHandler, Modal, Stack, Text, TextInput } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useOpenedOnce } from '../hooks/use-opened-once';
+import { whenIdle } from '../lib/idle';
 import { LoadDataAlert } from './LoadDataAlert';
 import { LoadingBlock } from './LoadingBlock';
 import type { DataTable as DataTableComponent, DataTableColumn } from 'mantine-datatable';
@@ -95,8 +96,9 @@ const moveBetweenRows = createScopedKeydownHandler({
  */
 export function PickListModal<T>(props: PickListModalProps<T>) {
   const shown = useOpenedOnce(props.opened);
-  // The table is imported with the screen that offers the list, so it is there when the list opens.
-  useEffect(() => void loadTable().catch(() => undefined), []);
+  // The table is imported once the screen that offers the list is drawn and the browser is idle,
+  // so it is there when the list opens.
+  useEffect(() => whenIdle(() => void loadTable().catch(() => undefined)), []);
   return shown ? <PickList {...props} /> : null;
 }
 

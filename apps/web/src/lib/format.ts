@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
+import { whenIdle } from './idle';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -43,9 +44,7 @@ const clock = (): Intl.DateTimeFormat =>
  * draws a list's first rows.
  */
 export function prepareUkDates(): void {
-  if (ukClock) return;
-  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
-  idle(() => void clock());
+  if (!ukClock) whenIdle(() => void clock());
 }
 
 /** What dayjs showed for a date it could not read, kept so that one bad value does not throw. */
