@@ -54,10 +54,12 @@ export default defineConfig({
             // The Mantine parts the sign-in page renders (its database Select brings the popover,
             // floating-ui, scroll area and focus trap) in one chunk: left to the bundler they were cut
             // into ten files by the set of routes sharing each, which compress worse apart (-3.8 KB
-            // on /login). Every signed-in route loads it too, as it already loaded most of it.
+            // on /login). Every signed-in route loads it too, as it already loaded most of it. Our
+            // Select (src/components/Select.tsx, Mantine's with its list drawn from the first focus)
+            // goes with it rather than into a file of its own.
             {
               name: 'mantine',
-              test: /[\\/]node_modules[\\/](@floating-ui|@mantine[\\/]core[\\/]esm[\\/](core|utils)|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Select|Combobox|Popover|ScrollArea|FocusTrap|Portal|Input|InputBase|TextInput|PasswordInput|Loader|Transition|Box|Overlay|VisuallyHidden|CloseButton|Group|Stack|Button|ActionIcon|UnstyledButton|Text|Title|Paper|Anchor|Divider|Image|ThemeIcon|Checkbox|Center))[\\/]/,
+              test: /[\\/]src[\\/]components[\\/]Select\.tsx$|[\\/]node_modules[\\/](@floating-ui|@mantine[\\/]core[\\/]esm[\\/](core|utils)|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Select|Combobox|Popover|ScrollArea|FocusTrap|Portal|Input|InputBase|TextInput|PasswordInput|Loader|Transition|Box|Overlay|VisuallyHidden|CloseButton|Group|Stack|Button|ActionIcon|UnstyledButton|Text|Title|Paper|Anchor|Divider|Image|ThemeIcon|Checkbox|Center))[\\/]/,
               includeDependenciesRecursively: false,
             },
             // The report viewer's charts in two chunks of their own, loaded by the viewer only:
