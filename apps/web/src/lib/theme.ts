@@ -1,7 +1,6 @@
 import {
   createTheme,
   DEFAULT_THEME,
-  luminance,
   toRgba,
   type MantineColor,
   type MantineColorsTuple,
@@ -29,12 +28,6 @@ function primaryOf(color: string): MantineColor {
   return color in DEFAULT_THEME.colors ? color : 'blue';
 }
 
-/** WCAG contrast ratio of two colours (1 to 21). */
-export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
 /** A colour's red, green and blue, 0 to 255. */
 type Rgb = [number, number, number];
 
@@ -51,6 +44,10 @@ function luminanceOf([r, g, b]: Rgb): number {
 
 /** WCAG contrast ratio of two luminances. */
 const ratioOf = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export const contrast = (a: string, b: string): number =>
+  ratioOf(luminanceOf(rgbOf(a)), luminanceOf(rgbOf(b)));
 
 /**
  * `color` mixed towards black by the fewest 1 % steps (hue and saturation kept; Mantine's darken(),
