@@ -189,6 +189,27 @@ describe('web app and API delivery', () => {
     expect((await app.inject({ url: '/.vite/route-preloads.json' })).body).not.toContain('LoginPage');
   });
 
+  it('gives a forged or logged-out cookie on a screen with preloads the preloads only, and reflects nothing of the URL', async () => {
+    const stale = await loginAs(app, ...CUSTOMER);
+    await post(app, '/api/auth/logout', {}, stale);
+    for (const cookie of [stale, 'forged-token-value', '']) {
+      const res = await page('/login', cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('LoginPage-AbCdEfGh.js');
+      expect(res.body).not.toContain(BOOT_SESSION_ELEMENT_ID);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of [
+      '/login?x="><script>alert(1)</script>',
+      '/login/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('alert(1)');
+      expect(res.body, url).not.toContain('%3Cscript');
+    }
+  });
+
   it('lets our own WebAssembly compile but no eval, and keeps the card window linked to its opener', async () => {
     const res = await app.inject('/');
     const csp = res.headers['content-security-policy'] as string;
