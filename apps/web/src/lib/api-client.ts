@@ -88,15 +88,23 @@ async function request(path: string, init: RequestInit, options?: ApiOptions): P
  */
 export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 
+/**
+ * Sends a request and checks its answer. A schema loader starts with the request, not after the
+ * answer: its file arrives while the call is on its way, a round trip less before a first-load
+ * call (the guest's database list, the session) can be drawn. A loader that fails counts only
+ * when the call succeeds (the call's own error comes first).
+ */
 async function send<T>(
   path: string,
   init: RequestInit,
   schema?: ResponseSchema<T>,
   options?: ApiOptions,
 ): Promise<T> {
+  const checker = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  checker.catch(() => undefined);
   const data: unknown = await (await request(path, init, options)).json();
-  if (!schema) return data as T;
-  return (typeof schema === 'function' ? await schema() : schema).parse(data);
+  const checked = await checker;
+  return checked ? checked.parse(data) : (data as T);
 }
 
 const jsonPost = (body: unknown, headers?: Record<string, string>): RequestInit => ({
