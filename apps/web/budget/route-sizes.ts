@@ -29,6 +29,12 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/home': [GUARD, 'src/features/home/pages/HomePage.tsx'],
   '/docket/detail': [GUARD, 'src/features/dockets/pages/BookingDetailPage.tsx'],
   '/docket/list': [GUARD, 'src/features/dockets/pages/BookingListPage.tsx'],
+  // History opens its Filter window at once when no dates are kept: its date pickers come with it.
+  '/docket/archive': [
+    GUARD,
+    'src/features/dockets/pages/BookingListPage.tsx',
+    'src/components/DateFilterForm.tsx',
+  ],
   '/docket/detailhistory': [GUARD, 'src/features/dockets/pages/BookingHistoryPage.tsx'],
   '/address/list': [GUARD, 'src/features/addresses/pages/AddressListPage.tsx'],
   '/address/detail': [GUARD, 'src/features/addresses/pages/AddressDetailPage.tsx'],

@@ -11,7 +11,7 @@ export interface DateRange {
   dateEnd: string;
 }
 
-interface DateFilterModalProps {
+export interface DateFilterModalProps {
   opened: boolean;
   /** The dates to start from (the current filter, or two days ago through today). */
   initial: DateRange;
@@ -20,10 +20,10 @@ interface DateFilterModalProps {
 }
 
 /**
- * 'Filter' (spec "bookings…" §2 Booking history, Track and Trace list): dateStart and dateEnd,
- * DD/MM/YYYY. History loads only once both are set.
+ * The 'Filter' modal itself (components/DateFilterModal): its two date pickers, with the date
+ * library and its styles, in a file of its own that loads when the modal first opens.
  */
-export function DateFilterModal({ opened, initial, onApply, onClose }: DateFilterModalProps) {
+export default function DateFilterForm({ opened, initial, onApply, onClose }: DateFilterModalProps) {
   const [start, setStart] = useState<string | null>(ukDateToPicker(initial.dateStart));
   const [end, setEnd] = useState<string | null>(ukDateToPicker(initial.dateEnd));
   const endBeforeStart = !!start && !!end && end < start;

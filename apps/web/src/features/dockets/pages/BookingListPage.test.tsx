@@ -180,7 +180,7 @@ describe('BookingListPage, opening a booking', () => {
   it('links the History rows with caller docketArchive', async () => {
     serveList();
     const { user } = renderList('/docket/archive');
-    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' }, { timeout: 10_000 }); // its file loads on first opening
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     const link = await screen.findByRole('link', { name: '1001' });
     expect(link.getAttribute('href')).toBe('/docket/detailhistory?_id=1&caller=docketArchive');
@@ -237,7 +237,7 @@ describe('BookingListPage, History', () => {
     const { user } = renderList('/docket/archive');
     expect(screen.getByRole('heading', { name: 'Your Booking History' })).toBeTruthy();
     expect(screen.getByPlaceholderText('Search My Archive...')).toBeTruthy();
-    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' }, { timeout: 10_000 }); // its file loads on first opening
     expect(within(dialog).getByRole('button', { name: /Start date/ }).textContent).toContain('08/03/2026');
     expect(within(dialog).getByRole('button', { name: /End date/ }).textContent).toContain('10/03/2026');
     expect(screen.getByText('Set the dates in Filter to see your booking history.')).toBeTruthy();
