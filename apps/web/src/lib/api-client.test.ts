@@ -38,7 +38,7 @@ describe('apiPost', () => {
     });
   });
 
-  it('checks an answer with a schema loaded when the answer arrives, and refuses a wrong shape', async () => {
+  it('checks an answer with a schema loaded on demand, and refuses a wrong shape', async () => {
     const load = vi.fn(() => Promise.resolve(z.object({ id: z.number() })));
     mockApi({ '/api/one': reply({ id: 4, extra: 'dropped' }), '/api/two': reply({ id: 'four' }) });
     expect(load).not.toHaveBeenCalled();
@@ -47,6 +47,27 @@ describe('apiPost', () => {
     expect(wrong).toBeInstanceOf(Error);
     expect((wrong as Error).name).toBe('ZodError');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts loading the schema with the call, before the answer arrives', async () => {
+    let answer!: (response: Response) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const load = vi.fn(() => Promise.resolve(z.object({ id: z.number() })));
+    const call = apiPost('/api/slow', {}, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    answer(new Response(JSON.stringify({ id: 5 }), { status: 200 }));
+    await expect(call).resolves.toEqual({ id: 5 });
+    vi.unstubAllGlobals();
+  });
+
+  it('reports the failure of the call itself, not a schema that failed to load', async () => {
+    mockApi({ '/api/gone': apiError(404, 'NOT_FOUND', 'No such thing') });
+    const load = () => Promise.reject(new Error('chunk failed to load'));
+    const error = await failureOf(apiPost('/api/gone', {}, load));
+    expect(error.message).toBe('No such thing');
   });
 
   it('always sends a JSON body, {} when there is none', async () => {

@@ -83,7 +83,7 @@ async function request(path: string, init: RequestInit, options?: ApiOptions): P
 /**
  * How an answer is checked: a zod schema, or a loader of one. The calls of the first load (session,
  * login, database list, version, guest access, password policy) pass a loader that imports one
- * contracts file when the answer arrives, so zod (about 25 KB compressed) is not part of the sign-in
+ * contracts file when the call is made, so zod (about 25 KB compressed) is not part of the sign-in
  * page's first load, and every answer is still checked.
  */
 export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
