@@ -59,6 +59,11 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { audits, categories } = result.lhr;
+    // A run Lighthouse could not score (performance null): say why rather than count a 0 silently.
+    if ((categories.performance?.score ?? null) === null)
+      console.warn(
+        `  ${url} (${formFactor}): no score: ${result.lhr.runtimeError?.message ?? result.lhr.runWarnings.join('; ')}`,
+      );
     if (REPORTS_DIR) {
       mkdirSync(REPORTS_DIR, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${formFactor}.json`;
