@@ -360,6 +360,7 @@ describe('bookings complete in Chromium', () => {
     const context = await h.newContext();
     const page = await context.newPage();
     await signIn(page, ...CUSTOMER);
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     const calls: string[] = [];
     const order: string[] = [];
     page.on('request', (r) => {
@@ -368,8 +369,9 @@ describe('bookings complete in Chromium', () => {
       order.push(`ask ${path}`);
     });
     page.on('response', (r) => order.push(`answer ${new URL(r.url()).pathname}`));
-    // The account's five settings groups are asked for with the lists, not after the lists came.
-    await page.goto('/docket/detail');
+    // Opened from the header: the account's five settings groups are asked for with the lists,
+    // not after the lists came.
+    await page.getByRole('banner').getByRole('button', { name: 'New booking' }).click();
     await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
     await page.waitForTimeout(1_000);
     const settings = calls.filter((c) => c.startsWith('/api/system/'));
@@ -383,6 +385,15 @@ describe('bookings complete in Chromium', () => {
     expect(calls.filter((c) => c === '/api/customer/list')).toHaveLength(1);
     const accountsCame = order.indexOf('answer /api/customer/list');
     for (const path of settings) expect(order.indexOf(`ask ${path}`)).toBeLessThan(accountsCame);
+    // Opened as a page (a reload, a link): the server answered them inside the page, so the
+    // screen asks for none of them, and draws the account and the service from those answers.
+    calls.length = 0;
+    await page.goto('/docket/detail');
+    await page.getByRole('heading', { name: 'NEW BOOKING' }).waitFor();
+    await page.getByRole('combobox', { name: 'Account' }).waitFor();
+    await page.waitForTimeout(1_000);
+    expect(calls.filter((c) => /^\/api\/(customer|servicetype|tarifftype|system)\//.test(c))).toEqual([]);
+    expect(await page.getByRole('combobox', { name: 'Account' }).inputValue()).toMatch(/\S/);
     await context.close();
   });
 });

@@ -42,6 +42,7 @@ import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
 import { routePreloadTags } from './web/route-preloads';
 import { bootSessionOf, indexWith, sendPage, sessionElement } from './web/boot-session';
+import { pageCallAnswers, pageCallsElement } from './web/page-calls';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
 import { cardBookingRoutes } from './modules/payments/card-booking.routes';
@@ -250,8 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pageWith = spa ? indexWith(spa) : undefined;
   // The SPA owns every non-API GET path: send index.html and let its router decide, with the
   // path's own page files named for preloading in its head. Signed in, the page carries the
-  // session the app would ask for first (web/boot-session): never stored by any cache, it is this
-  // browser's own.
+  // session the app would ask for first (web/boot-session) and the answers to the calls its screen
+  // makes as it opens (web/page-calls): never stored by any cache, it is this browser's own.
   app.setNotFoundHandler(async (request, reply) => {
     if (
       spa &&
@@ -261,13 +262,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ) {
       const preloads = preloadsOf(request.url);
       const session = await bootSessionOf(request);
-      if (pageWith && (preloads || session))
+      if (pageWith && (preloads || session)) {
+        const calls = pageCallsElement(await pageCallAnswers(app, request, session));
         return sendPage(
           request,
           reply,
-          pageWith(preloads + (session ? sessionElement(session) : '')),
+          pageWith(preloads + (session ? sessionElement(session) + calls : '')),
           !!session,
         );
+      }
       return reply.type('text/html').sendFile('index.html');
     }
     const path = request.url.split('?')[0]!;

@@ -16,6 +16,9 @@ import { entryKey, GUARD, readManifest, ROUTE_MODULES, staticClosure } from './r
  */
 const SESSION_SCHEMA = '../../packages/contracts/src/auth.ts';
 
+/** Loaded with the session schema by a page that carries a session (the answers it may also carry). */
+const BOOT_CALLS = 'src/lib/boot-calls.ts';
+
 const dist = resolve(import.meta.dirname, '../dist');
 const manifest = readManifest(dist);
 const entry = staticClosure(manifest, entryKey(manifest));
@@ -23,7 +26,10 @@ const preloads: Record<string, string[]> = {};
 for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
   const files = new Set<string>();
   for (const module of modules) staticClosure(manifest, module, files);
-  if (modules.includes(GUARD)) staticClosure(manifest, SESSION_SCHEMA, files);
+  if (modules.includes(GUARD)) {
+    staticClosure(manifest, SESSION_SCHEMA, files);
+    staticClosure(manifest, BOOT_CALLS, files);
+  }
   preloads[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
 }
 writeFileSync(join(dist, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);

@@ -19,3 +19,4 @@ export * from './tracking';
 export * from './driver';
 export * from './reports';
 export * from './payments';
+export * from './page-calls';

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MSG } from '@courier/contracts';
+import { pageCallKey } from '@courier/contracts/page-calls';
 import { apiError, mockApi, notAuthenticated, reply } from '../test/api-mock';
-import { ApiError, apiGet, apiPost, apiPostFile, onAuthFailure } from './api-client';
+import { writeBootCalls } from '../test/boot-session';
+import { ApiError, answerFromPage, apiGet, apiPost, apiPostFile, onAuthFailure } from './api-client';
+import { takeBootCall } from './boot-calls';
 
 /** Captures what the app's route-error handler receives. */
 function authFailures() {
@@ -68,6 +71,21 @@ describe('apiPost', () => {
     const load = () => Promise.reject(new Error('chunk failed to load'));
     const error = await failureOf(apiPost('/api/gone', {}, load));
     expect(error.message).toBe('No such thing');
+  });
+
+  it('takes the answer the server wrote into the page for the same call, once, checked by its schema', async () => {
+    answerFromPage(takeBootCall);
+    writeBootCalls({
+      [pageCallKey('/api/thing', { q: 1 })]: { id: 7, extra: 'dropped' },
+      [pageCallKey('/api/bad', {})]: { id: 'seven' },
+    });
+    const { fetchMock } = mockApi({ '/api/thing': reply({ id: 9 }), '/api/bad': reply({ id: 8 }) });
+    const schema = z.object({ id: z.number() });
+    await expect(apiPost('/api/thing', { q: 1 }, schema)).resolves.toEqual({ id: 7 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(apiPost('/api/thing', { q: 1 }, schema)).resolves.toEqual({ id: 9 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(apiPost('/api/bad', {}, () => Promise.resolve(schema))).rejects.toBeInstanceOf(z.ZodError);
   });
 
   it('always sends a JSON body, {} when there is none', async () => {

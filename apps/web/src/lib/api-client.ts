@@ -100,11 +100,19 @@ async function send<T>(
   schema?: ResponseSchema<T>,
   options?: ApiOptions,
 ): Promise<T> {
-  const checker = typeof schema === 'function' ? schema() : Promise.resolve(schema);
-  checker.catch(() => undefined);
-  const data: unknown = await (await request(path, init, options)).json();
-  const checked = await checker;
-  return checked ? checked.parse(data) : (data as T);
+  const check = schemaOf(schema);
+  check.catch(() => undefined);
+  return checked(await (await request(path, init, options)).json(), check);
+}
+
+/** The schema itself, its loader's import, or none. */
+const schemaOf = <T>(schema?: ResponseSchema<T>) =>
+  typeof schema === 'function' ? schema() : Promise.resolve(schema);
+
+/** An answer checked by its schema once that has loaded (unchecked without one). */
+async function checked<T>(data: unknown, check: Promise<z.ZodType<T> | undefined>): Promise<T> {
+  const schema = await check;
+  return schema ? schema.parse(data) : (data as T);
 }
 
 const jsonPost = (body: unknown, headers?: Record<string, string>): RequestInit => ({
@@ -113,13 +121,27 @@ const jsonPost = (body: unknown, headers?: Record<string, string>): RequestInit 
   body: JSON.stringify(body ?? {}),
 });
 
-/** POST JSON (always a JSON body, even `{}`: the server refuses other POSTs with 415); parses with `schema`. */
+/** Where apiPost looks first for an answer written into the page (lib/boot-calls), once handed one. */
+let pageAnswer: ((path: string, body: unknown) => unknown) | undefined;
+
+/** Hands the API client the page's written answers (a signed-in page's start-up does, with its session). */
+export function answerFromPage(take: (path: string, body: unknown) => unknown): void {
+  pageAnswer = take;
+}
+
+/**
+ * POST JSON (always a JSON body, even `{}`: the server refuses other POSTs with 415); parses with
+ * `schema`. A call the server already answered inside the page as the screen opened (contracts
+ * PAGE_CALLS, answerFromPage) takes that answer instead, once, checked by the same schema.
+ */
 export function apiPost<T>(
   path: string,
   body: unknown,
   schema?: ResponseSchema<T>,
   options?: ApiOptions,
 ): Promise<T> {
+  const written = pageAnswer?.(path, body);
+  if (written !== undefined) return checked(written, schemaOf(schema));
   return send(path, jsonPost(body, options?.headers), schema, options);
 }
 

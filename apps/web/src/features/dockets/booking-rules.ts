@@ -1,4 +1,4 @@
-import { BOOKING_ADDRESS, MSG } from '@courier/contracts';
+import { BOOKING_ADDRESS, BOOKING_SETTINGS_GROUPS, MSG } from '@courier/contracts';
 import { useQueries, type QueryClient } from '@tanstack/react-query';
 import { settingsQuery, type Settings } from '../customers';
 import { dayAndTime } from './booking-times';
@@ -53,7 +53,8 @@ export function hoursError(rules: BookingRules, value: string | null): string | 
   return `${HOO_MESSAGE} (${name} ${start || 'closed'}${end ? ` - ${end}` : ''})`;
 }
 
-const GROUPS = ['general', 'mandatory', 'message', 'hoo', 'config'] as const;
+/** The account's settings groups the screen reads (the server may answer them inside the page). */
+const GROUPS = BOOKING_SETTINGS_GROUPS;
 
 /** The five settings groups of an account, as queries (kept while another account's load). */
 const useRuleQueries = (custId: number | null) =>

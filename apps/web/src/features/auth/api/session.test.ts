@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOOT_SESSION_ELEMENT_ID } from '@courier/contracts';
+import { BOOT_SESSION_ELEMENT_ID, pageCallKey } from '@courier/contracts';
+import { apiPost } from '../../../lib/api-client';
 import { mockApi, notAuthenticated, reply } from '../../../test/api-mock';
-import { clearBootSession, writeBootSession } from '../../../test/boot-session';
+import { clearBootSession, writeBootCalls, writeBootSession } from '../../../test/boot-session';
 import { sessionWith } from '../../../test/fixtures';
 import { fetchSession } from './session';
 
@@ -20,6 +21,16 @@ describe('the start-up session restore', () => {
 
     expect(await fetchSession()).toEqual(asked);
     expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/session']);
+  });
+
+  it("hands the API client the answers to the screen's opening calls that a page with a session carries", async () => {
+    const api = mockApi({ '/api/customer/list': reply([{ cust_id: 2 }]) });
+    writeBootCalls({ [pageCallKey('/api/customer/list', {})]: [{ cust_id: 1 }] });
+    writeBootSession(JSON.stringify(sessionWith({ ausr_rights_booking: 'T' })));
+    await fetchSession();
+    expect(await apiPost('/api/customer/list', {})).toEqual([{ cust_id: 1 }]);
+    expect(await apiPost('/api/customer/list', {})).toEqual([{ cust_id: 2 }]);
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/customer/list']);
   });
 
   it('asks the server when the written session is not one (broken or wrong shape)', async () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { BOOT_SESSION_ELEMENT_ID, MSG, type SessionResponse, type UserSession } from '@courier/contracts';
-import { ApiError, apiPost } from '../../../lib/api-client';
+import { ApiError, answerFromPage, apiPost } from '../../../lib/api-client';
 import { takeBootJson } from '../../../lib/boot-data';
 import { notifyApiError, notifyInfo } from '../../../lib/notify';
 
@@ -12,16 +12,22 @@ export const SESSION_TITLE = 'Load Token';
 
 const sessionSchema = () => import('@courier/contracts/auth').then((m) => m.sessionResponse);
 
+/** Hands the API client the answers a signed-in page carries (lib/boot-calls). */
+const pageAnswers = () => import('../../../lib/boot-calls').then((m) => answerFromPage(m.takeBootCall));
+
 /**
  * POST /api/auth/session: the start-up restore (spec "access…" §2). No token: silent null.
  * An expired session: an info message, and the stale cookie is dropped so it is said once.
  * Any other failure: an error notification. The first restore of a page the server wrote a live
- * session into (BOOT_SESSION_ELEMENT_ID) takes that answer instead, checked by the same schema.
+ * session into (BOOT_SESSION_ELEMENT_ID) takes that answer instead, checked by the same schema,
+ * and hands the API client the answers to the screen's opening calls the page also carries.
  */
 export async function fetchSession(): Promise<SessionResponse | null> {
   const boot = takeBootJson(BOOT_SESSION_ELEMENT_ID);
   if (boot !== undefined) {
-    const written = (await sessionSchema()).safeParse(boot);
+    // A page with a session may also carry the answers to its screen's opening calls.
+    const [schema] = await Promise.all([sessionSchema(), pageAnswers()]);
+    const written = schema.safeParse(boot);
     if (written.success) return written.data;
   }
   try {

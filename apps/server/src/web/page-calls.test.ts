@@ -1,0 +1,120 @@
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_CALLS_ELEMENT_ID, PAGE_CALLS, pageCallKey, type SessionUser } from '@courier/contracts';
+import { buildApp } from '../app';
+import { queryRows } from '../db/client';
+import { fakeDist } from '../test/fake-dist';
+import { CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from '../test/harness';
+
+describe('answers to a screen’s opening calls, written into its page (web/page-calls)', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let dist: { dir: string };
+  let token: string;
+  let user: SessionUser;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { dockets: 30 });
+    dist = fakeDist();
+    app = await buildApp({ ...t.deps, webDist: dist.dir });
+    token = await loginAs(app, ...CUSTOMER);
+    user = ((await post(app, '/api/auth/session', {}, token)).json() as { user: SessionUser }).user;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+    if (dist) rmSync(dist.dir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookie?: string) =>
+    app.inject({ url, headers: cookie !== undefined ? { cookie: `courier_session=${cookie}` } : {} });
+  /** The answers a page carries, by pageCallKey, or undefined when it carries none. */
+  const answersIn = (html: string): Record<string, unknown> | undefined => {
+    const match = new RegExp(
+      `<script type="application/json" id="${BOOT_CALLS_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(html);
+    return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+  };
+  const db = () => t.tenants.get(TENANT_A)!.db;
+
+  it('answers the booking screen’s eight lists and the booking list’s first page exactly as the API does', async () => {
+    for (const screen of ['/docket/detail', '/docket/list', '/home']) {
+      const res = await page(`${screen}?from=menu`, token);
+      expect(res.statusCode, screen).toBe(200);
+      expect(res.headers['cache-control'], screen).toBe('no-store');
+      const answers = answersIn(res.body);
+      const calls = PAGE_CALLS[screen]!(user);
+      expect(Object.keys(answers ?? {}).sort(), screen).toEqual(
+        calls.map((c) => pageCallKey(c.path, c.body)).sort(),
+      );
+      for (const call of calls) {
+        const api = await post(app, call.path, call.body, token);
+        expect(api.statusCode, call.path).toBe(200);
+        expect(answers![pageCallKey(call.path, call.body)], call.path).toEqual(api.json());
+      }
+    }
+    // The booking screen's settings are the user's default account's.
+    const detail = answersIn((await page('/docket/detail', token)).body)!;
+    expect(Object.keys(detail)).toContain(
+      pageCallKey('/api/system/general/list', { type: 'settings', cust_id: user.ausr_cust_id }),
+    );
+  });
+
+  it('writes nothing for a guest, a stale or forged cookie, an unfinished login, or a screen without calls', async () => {
+    const stale = await loginAs(app, ...CUSTOMER);
+    await post(app, '/api/auth/logout', {}, stale);
+    for (const res of [
+      await page('/docket/detail'),
+      await page('/docket/detail', stale),
+      await page('/docket/detail', 'A.not-a-real-token'),
+      await page('/address/list', token),
+      await page('/login', token),
+    ])
+      expect(res.body).not.toContain(BOOT_CALLS_ELEMENT_ID);
+    // A login still at its one-time-code step: the session is written (its stage), no answers.
+    await db().execute(sql`update users set ausr_rights_otp = 'T' where ausr_logon = 'customer'`);
+    try {
+      const login = await post(app, '/api/auth/login', {
+        database: TENANT_A,
+        username: CUSTOMER[0],
+        password: CUSTOMER[1],
+      });
+      const otp = (login.json() as { token: string }).token;
+      expect((await page('/docket/detail', otp)).body).not.toContain(BOOT_CALLS_ELEMENT_ID);
+    } finally {
+      await db().execute(sql`update users set ausr_rights_otp = 'F' where ausr_logon = 'customer'`);
+    }
+  });
+
+  it('leaves out a call the user may not make, as the API refuses it', async () => {
+    await db().execute(sql`update users set ausr_rights_history = 'F' where ausr_logon = 'customer'`);
+    try {
+      expect((await post(app, '/api/docket/list', { archive: false, page: 1 }, token)).statusCode).toBe(403);
+      expect((await page('/docket/list', token)).body).not.toContain(BOOT_CALLS_ELEMENT_ID);
+    } finally {
+      await db().execute(sql`update users set ausr_rights_history = 'T' where ausr_logon = 'customer'`);
+    }
+  });
+
+  it('keeps text inside an answer from closing its script element (no script injection)', async () => {
+    const name = '</script><script>alert(1)</script><!--';
+    const account = user.ausr_cust_id!;
+    const [before] = await queryRows<{ cust_name: string }>(
+      db(),
+      sql`select cust_name from customers where cust_id = ${account}`,
+    );
+    await db().execute(sql`update customers set cust_name = ${name} where cust_id = ${account}`);
+    try {
+      const html = (await page('/docket/detail', token)).body;
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html.match(/<\/script>/g)).toHaveLength(2);
+      const accounts = answersIn(html)![pageCallKey('/api/customer/list', {})] as { cust_name: string }[];
+      expect(accounts.map((a) => a.cust_name)).toContain(name);
+    } finally {
+      await db().execute(
+        sql`update customers set cust_name = ${before!.cust_name} where cust_id = ${account}`,
+      );
+    }
+  });
+});

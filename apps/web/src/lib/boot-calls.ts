@@ -1,0 +1,41 @@
+import { BOOT_CALLS_ELEMENT_ID, BOOT_CALLS_FRESH_MS, pageCallKey } from '@courier/contracts/page-calls';
+import { takeBootJson } from './boot-data';
+
+/**
+ * The answers the server wrote into a signed-in page for the calls its screen makes as it opens
+ * (contracts PAGE_CALLS, apps/server web/page-calls). Loaded only by a page that carries a session
+ * (features/auth/api/session), which hands takeBootCall to the API client: the sign-in page and
+ * the guest screens never load it.
+ */
+
+/** The page's call answers by pageCallKey (read once), or undefined before the first look. */
+let bootCalls: Map<string, unknown> | undefined;
+
+/**
+ * The answer the server wrote into the page for this call (contracts PAGE_CALLS: the calls a
+ * screen makes as it opens), taken once: the first call of the same path and body within
+ * BOOT_CALLS_FRESH_MS of the page opening gets it, any other call or a later one goes to the
+ * server. Undefined when there is none.
+ */
+export function takeBootCall(path: string, body: unknown): unknown {
+  if (!bootCalls) {
+    const written = takeBootJson(BOOT_CALLS_ELEMENT_ID);
+    bootCalls = new Map(
+      written && typeof written === 'object' ? Object.entries(written as Record<string, unknown>) : [],
+    );
+  }
+  if (bootCalls.size === 0) return undefined;
+  if (performance.now() > BOOT_CALLS_FRESH_MS) {
+    bootCalls.clear();
+    return undefined;
+  }
+  const key = pageCallKey(path, body);
+  const answer = bootCalls.get(key);
+  bootCalls.delete(key);
+  return answer;
+}
+
+/** Forgets the page's call answers (tests: each test's page is new). */
+export const resetBootCalls = (): void => {
+  bootCalls = undefined;
+};

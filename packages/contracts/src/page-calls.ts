@@ -1,0 +1,67 @@
+/**
+ * The calls a signed-in screen makes as it opens, which the server answers inside the page it
+ * sends (issue 15 §1 LCP: the booking screen's eight lists, the booking list's first page, a
+ * round trip or two less on a phone). Zod-free: the web app's entry chunk reads it.
+ *
+ * The server runs each call through its own API with the page request's cookie (every right and
+ * tenant check applies; an answer that is not 200 is left out) and writes the answers under
+ * BOOT_CALLS_ELEMENT_ID. The web app takes an answer once, for a call of the same path and body,
+ * shortly after the page opened, and checks it with the call's own schema; any other call goes to
+ * the server. A declaration that no longer matches what a screen asks costs only the saving:
+ * the web app's page-calls test holds each screen to it.
+ */
+
+/** One call: its API path and JSON body, as the web app sends them. */
+export interface PageCall {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** What a declaration knows of the signed-in user. */
+export interface PageCallUser {
+  /** The user's default account (the booking screen's account and its settings), if any. */
+  ausr_cust_id: number | null;
+}
+
+/** The `<script type="application/json">` element holding the answers, by pageCallKey. */
+export const BOOT_CALLS_ELEMENT_ID = 'boot-calls';
+
+/** How long after the page opened its answers may stand in for a call (ms); later calls ask the server. */
+export const BOOT_CALLS_FRESH_MS = 10_000;
+
+/** The settings groups the booking screen reads for its account (spec "access…" §3). */
+export const BOOKING_SETTINGS_GROUPS = ['general', 'mandatory', 'message', 'hoo', 'config'] as const;
+
+/** The booking list's first page: Recent, no search, docket number descending, 20 rows. */
+export const FIRST_LIST_PAGE = {
+  archive: false,
+  search: '',
+  sort: { column: 'dck_docket', direction: 'desc' },
+  page: 1,
+  pageSize: 20,
+} as const;
+
+/** The calls each screen makes first, by its path (no query), for the signed-in user. */
+export const PAGE_CALLS: Record<string, (user: PageCallUser) => PageCall[]> = {
+  '/docket/detail': (user) => [
+    { path: '/api/customer/list', body: {} },
+    { path: '/api/servicetype/list', body: {} },
+    { path: '/api/tarifftype/list', body: {} },
+    ...BOOKING_SETTINGS_GROUPS.map((group) => ({
+      path: `/api/system/${group}/list`,
+      body: { type: 'settings', cust_id: user.ausr_cust_id ?? undefined },
+    })),
+  ],
+  '/docket/list': () => [{ path: '/api/docket/list', body: { ...FIRST_LIST_PAGE } }],
+  '/home': () => [{ path: '/api/docket/list', body: { archive: false, page: 1 } }],
+};
+
+/** JSON.stringify's replacer: every object with its keys in order, so equal bodies give equal text. */
+const keysInOrder = (_key: string, value: unknown): unknown =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+    : value;
+
+/** The key of a call's answer: its path and its body as JSON, keys in order, undefined fields left out. */
+export const pageCallKey = (path: string, body: unknown): string =>
+  `${path} ${JSON.stringify(body ?? {}, keysInOrder)}`;
