@@ -81,7 +81,8 @@ describe('web app and API delivery', () => {
       const res = await page(url, token);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.headers.vary, url).toBe('accept-encoding, cookie');
       expect(bootSession(res.body), url).toEqual(answered);
     }
     // With the page's preloads as before, and compressed.

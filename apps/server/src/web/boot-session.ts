@@ -61,8 +61,9 @@ export const sessionElement = (session: SessionResponse): string =>
 /**
  * Sends a page the server wrote (indexWith): brotli (quality 4, as @fastify/compress does) or gzip
  * as the browser accepts, compressed here because @fastify/compress hooks only routes and the page
- * is sent by the not-found handler. `own`: written for this browser (its session), never stored by
- * any cache; otherwise revalidated on every load, as index.html is.
+ * is sent by the not-found handler. `own`: written for this browser (its session and its answers),
+ * private and never stored by any cache, varying by cookie; otherwise revalidated on every load, as
+ * index.html is.
  */
 export function sendPage(
   request: FastifyRequest,
@@ -72,8 +73,8 @@ export function sendPage(
 ): FastifyReply {
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
   reply
-    .header('cache-control', own ? 'no-store' : 'no-cache')
-    .header('vary', 'accept-encoding')
+    .header('cache-control', own ? 'private, no-store' : 'no-cache')
+    .header('vary', own ? 'accept-encoding, cookie' : 'accept-encoding')
     .type('text/html; charset=utf-8');
   if (encoding === 'br')
     return reply

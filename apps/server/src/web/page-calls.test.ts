@@ -1,11 +1,13 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOOT_CALLS_ELEMENT_ID, PAGE_CALLS, pageCallKey, type SessionUser } from '@courier/contracts';
 import { buildApp } from '../app';
 import { queryRows } from '../db/client';
 import { fakeDist } from '../test/fake-dist';
+import { PAGE_CALLS_BUDGET_MS } from './page-calls';
 import { CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from '../test/harness';
 
 describe('answers to a screen’s opening calls, written into its page (web/page-calls)', () => {
@@ -42,7 +44,7 @@ describe('answers to a screen’s opening calls, written into its page (web/page
     for (const screen of ['/docket/detail', '/docket/list', '/home']) {
       const res = await page(`${screen}?from=menu`, token);
       expect(res.statusCode, screen).toBe(200);
-      expect(res.headers['cache-control'], screen).toBe('no-store');
+      expect(res.headers['cache-control'], screen).toBe('private, no-store');
       const answers = answersIn(res.body);
       const calls = PAGE_CALLS[screen]!(user);
       expect(Object.keys(answers ?? {}).sort(), screen).toEqual(
@@ -61,7 +63,7 @@ describe('answers to a screen’s opening calls, written into its page (web/page
     );
   });
 
-  it('writes nothing for a guest, a stale or forged cookie, an unfinished login, or a screen without calls', async () => {
+  it('writes nothing for a guest, a stale or forged cookie, an unfinished login, or a screen without calls (nor an inherited name)', async () => {
     const stale = await loginAs(app, ...CUSTOMER);
     await post(app, '/api/auth/logout', {}, stale);
     for (const res of [
@@ -70,6 +72,8 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       await page('/docket/detail', 'A.not-a-real-token'),
       await page('/address/list', token),
       await page('/login', token),
+      await page('/constructor', token),
+      await page('/__proto__', token),
     ])
       expect(res.body).not.toContain(BOOT_CALLS_ELEMENT_ID);
     // A login still at its one-time-code step: the session is written (its stage), no answers.
@@ -84,6 +88,31 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       expect((await page('/docket/detail', otp)).body).not.toContain(BOOT_CALLS_ELEMENT_ID);
     } finally {
       await db().execute(sql`update users set ausr_rights_otp = 'F' where ausr_logon = 'customer'`);
+    }
+  });
+
+  it('still sends the page when a call fails or is slow, without that answer', async () => {
+    const inject = app.inject.bind(app);
+    const slow = pageCallKey('/api/tarifftype/list', {});
+    const spy = vi.spyOn(app, 'inject').mockImplementation(((opts: InjectOptions) => {
+      if (opts.url === '/api/customer/list') return Promise.reject(new Error('server closing'));
+      if (opts.url === '/api/tarifftype/list')
+        return new Promise((resolve) => setTimeout(resolve, PAGE_CALLS_BUDGET_MS * 3)).then(() =>
+          inject(opts),
+        );
+      return inject(opts);
+    }) as typeof app.inject);
+    try {
+      const started = Date.now();
+      const res = await page('/docket/detail', token);
+      expect(Date.now() - started).toBeLessThan(PAGE_CALLS_BUDGET_MS * 3);
+      expect(res.statusCode).toBe(200);
+      const keys = Object.keys(answersIn(res.body)!);
+      expect(keys).not.toContain(pageCallKey('/api/customer/list', {}));
+      expect(keys).not.toContain(slow);
+      expect(keys).toContain(pageCallKey('/api/servicetype/list', {}));
+    } finally {
+      spy.mockRestore();
     }
   });
 

@@ -140,6 +140,8 @@ export function apiPost<T>(
   schema?: ResponseSchema<T>,
   options?: ApiOptions,
 ): Promise<T> {
+  // A sign-in step or a sign-out ends the page's answers: they were its session's user's.
+  if (path.startsWith('/api/auth/')) pageAnswer = undefined;
   const written = pageAnswer?.(path, body);
   if (written !== undefined) return checked(written, schemaOf(schema));
   return send(path, jsonPost(body, options?.headers), schema, options);

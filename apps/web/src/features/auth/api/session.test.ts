@@ -33,6 +33,16 @@ describe('the start-up session restore', () => {
     expect(api.calls.map((c) => c.path)).toEqual(['/api/customer/list']);
   });
 
+  it('lets no answer of the page outlive its session: a sign-out or a sign-in ends them', async () => {
+    const api = mockApi({ '/api/customer/list': reply([{ cust_id: 2 }]), '/api/auth/logout': reply({}) });
+    writeBootCalls({ [pageCallKey('/api/customer/list', {})]: [{ cust_id: 1 }] });
+    writeBootSession(JSON.stringify(sessionWith({ ausr_rights_booking: 'T' })));
+    await fetchSession();
+    await apiPost('/api/auth/logout', {});
+    expect(await apiPost('/api/customer/list', {})).toEqual([{ cust_id: 2 }]);
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/logout', '/api/customer/list']);
+  });
+
   it('asks the server when the written session is not one (broken or wrong shape)', async () => {
     for (const text of ['{"stage":', JSON.stringify({ stage: 'full', user: 'x' })]) {
       const api = mockApi({ '/api/auth/session': notAuthenticated() });
