@@ -118,7 +118,9 @@ async function main() {
       )) {
         const runs: Figures[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page.path, formFactor, page.cookie));
-        const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+        // The median of the runs Lighthouse scored; one it could not (shown as 0) counts for nothing.
+        const scored = runs.filter((r) => r.score > 0);
+        const m = (key: keyof Figures) => (scored.length ? median(scored.map((r) => r[key])) : NaN);
         console.log(
           `${page.name.padEnd(16)} ${formFactor.padEnd(8)} ${String(m('score')).padStart(4)} ${m('lcp').toFixed(0).padStart(8)} ${m('tbt').toFixed(0).padStart(8)} ${m('cls').toFixed(3).padStart(6)} ${(m('bytes') / 1000).toFixed(0).padStart(5)}  (${runs.map((r) => r.score).join(', ')})`,
         );
