@@ -12,7 +12,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { TenantRegistry } from './db/tenants';
 import type { Clock } from './lib/clock';
 import type { GeoIndex } from './lib/geo';
-import { registerAuth, registerJsonOnly, registerSameOrigin } from './plugins/auth';
+import { registerAuth, registerJsonOnly, registerSameOrigin, SESSION_COOKIE } from './plugins/auth';
 import { logRoutes } from './modules/audit/log.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -25,6 +25,7 @@ import { postcodeRoutes } from './modules/postcode/postcode.routes';
 import type { AddressProvider } from './modules/postcode/providers/provider';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { databaseList as databaseListOf } from './modules/system/system.service';
 import { userRoutes } from './modules/users/users.routes';
 import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -41,7 +42,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
 import { routePreloadTags } from './web/route-preloads';
-import { bootSessionOf, indexWith, sendPage, sessionElement } from './web/boot-session';
+import { bootSessionOf, databasesElement, indexWith, sendPage, sessionElement } from './web/boot-session';
 import { pageCallAnswers, pageCallsElement } from './web/page-calls';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
@@ -244,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The build's .br and .gz beside each file over 1 KB (vite-plugin-compression2), chosen by
       // Accept-Encoding with `Vary: Accept-Encoding`.
       preCompressed: true,
+      // '/' is a screen like any other: the not-found handler writes its page (below).
+      index: false,
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(spa, path)),
     });
@@ -252,26 +255,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The SPA owns every non-API GET path: send index.html and let its router decide, with the
   // path's own page files named for preloading in its head. Signed in, the page carries the
   // session the app would ask for first (web/boot-session) and the answers to the calls its screen
-  // makes as it opens (web/page-calls): never stored by any cache, it is this browser's own.
+  // makes as it opens (web/page-calls): never stored by any cache, it is this browser's own. A
+  // guest's page carries the databases and their themes (the sign-in page's first answer).
   app.setNotFoundHandler(async (request, reply) => {
     if (
-      spa &&
+      pageWith &&
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/assets/')
     ) {
-      const preloads = preloadsOf(request.url);
       const session = await bootSessionOf(request);
-      if (pageWith && (preloads || session)) {
-        const calls = pageCallsElement(await pageCallAnswers(app, request, session));
-        return sendPage(
-          request,
-          reply,
-          pageWith(preloads + (session ? sessionElement(session) + calls : '')),
-          !!session,
-        );
-      }
-      return reply.type('text/html').sendFile('index.html');
+      const own = session
+        ? sessionElement(session) + pageCallsElement(await pageCallAnswers(app, request, session))
+        : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) +
+          databasesElement(databaseListOf(deps.tenants));
+      return sendPage(request, reply, pageWith(preloadsOf(request.url) + own), !!session);
     }
     const path = request.url.split('?')[0]!;
     const allowed = (['GET', 'POST'] as const).filter((method) => app.hasRoute({ method, url: path }));

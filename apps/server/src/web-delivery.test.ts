@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_SESSION_ELEMENT_ID } from '@courier/contracts';
+import { BOOT_DATABASES_ELEMENT_ID, BOOT_SESSION_ELEMENT_ID } from '@courier/contracts';
 import { buildApp } from './app';
 import { fakeDist } from './test/fake-dist';
 import { CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from './test/harness';
@@ -95,12 +95,37 @@ describe('web app and API delivery', () => {
     expect(bootSession(html)).toEqual(answered);
   });
 
+  it("writes the databases and their themes into a guest's page, exactly as database/list answers, and only there", async () => {
+    const answered = (await post(app, '/api/database/list', {})).json() as unknown[];
+    expect(answered.length).toBeGreaterThan(0);
+    const written = (html: string) => {
+      const match = new RegExp(
+        `<script type="application/json" id="${BOOT_DATABASES_ELEMENT_ID}">([^<]*)</script>`,
+      ).exec(html);
+      return match ? (JSON.parse(match[1]!) as unknown) : undefined;
+    };
+    for (const url of ['/login', '/docket/track?tracking_ref=X', '/docket/list', '/'])
+      expect(written((await page(url)).body), url).toEqual(answered);
+    expect(written((await page('/login', 'A.not-a-real-token')).body)).toEqual(answered);
+    expect((await page('/login', token)).body).not.toContain(BOOT_DATABASES_ELEMENT_ID);
+  });
+
   it('writes no session into the page of a guest, of a stale or a forged cookie, or with a bearer token', async () => {
+    // No session cookie at all: the page says nobody is signed in (null), so the app need not ask.
     for (const res of [
       await page('/docket/list'),
-      await page('/docket/list', 'A.not-a-real-token'),
       await page('/docket/list', ''),
       await app.inject({ url: '/docket/list', headers: { authorization: `Bearer ${token}` } }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(bootSession(res.body)).toBeNull();
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // A cookie that is not a live session, or one beside a bearer token: no session element, so
+    // the app asks and hears why.
+    for (const res of [
+      await page('/docket/list', 'A.not-a-real-token'),
       // A cookie and a bearer token together: the look-up would take the token's session.
       await app.inject({
         url: '/docket/list',
@@ -151,8 +176,10 @@ describe('web app and API delivery', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers.link, url).toBeUndefined();
       const html = brotliDecompressSync(res.rawPayload).toString();
-      expect(html, url).toContain(`${tags}</head>`);
-      expect(html, url).not.toContain(BOOT_SESSION_ELEMENT_ID);
+      expect(html, url).toContain(
+        `${tags}<script type="application/json" id="${BOOT_SESSION_ELEMENT_ID}">null</script>` +
+          `<script type="application/json" id="${BOOT_DATABASES_ELEMENT_ID}">`,
+      );
     }
     // Signed in, the preloads come before the session.
     const signedIn = (await page('/login', token)).body;
@@ -169,7 +196,7 @@ describe('web app and API delivery', () => {
   it('gives a forged or logged-out cookie on a screen with preloads the preloads only, and reflects nothing of the URL', async () => {
     const stale = await loginAs(app, ...CUSTOMER);
     await post(app, '/api/auth/logout', {}, stale);
-    for (const cookie of [stale, 'forged-token-value', '']) {
+    for (const cookie of [stale, 'forged-token-value']) {
       const res = await page('/login', cookie);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('LoginPage-AbCdEfGh.js');

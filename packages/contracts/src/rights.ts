@@ -106,6 +106,13 @@ export const SIGNED_IN_HINT_COOKIE = 'courier_signed_in';
  */
 export const BOOT_SESSION_ELEMENT_ID = 'boot-session';
 
+/**
+ * The id of the element in which the server writes, into the page of a browser with no session,
+ * the databases and their themes `POST /api/database/list` would answer (checked there by its
+ * schema): the sign-in page draws its database choice in its tenant's theme without a call.
+ */
+export const BOOT_DATABASES_ELEMENT_ID = 'boot-databases';
+
 /** Where the browser sends someone who may not open `path` (spec "access…" §2 routing rules). */
 export function routeDecision(
   path: string,

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BOOT_SESSION_ELEMENT_ID, sessionResponse, type SessionResponse } from '@courier/contracts';
+import {
+  BOOT_DATABASES_ELEMENT_ID,
+  BOOT_SESSION_ELEMENT_ID,
+  databaseList,
+  sessionResponse,
+  type DatabaseList,
+  type SessionResponse,
+} from '@courier/contracts';
 import { AppError } from '../lib/app-error';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { sessionResponseOf } from '../modules/auth/sessions.service';
@@ -53,10 +60,20 @@ export function indexWith(webDist: string): (head: string) => string {
 /**
  * The start-up session as the page carries it: a `<script type="application/json"
  * id="boot-session">` element (BOOT_SESSION_ELEMENT_ID; data, never run, so the
- * Content-Security-Policy needs no exception), its JSON script-safe.
+ * Content-Security-Policy needs no exception), its JSON script-safe. `null` for a browser that
+ * sent no session cookie at all: nobody is signed in, and the web app need not ask (a browser
+ * with a cookie that is no longer live gets no element, and asks, to hear why).
  */
-export const sessionElement = (session: SessionResponse): string =>
+export const sessionElement = (session: SessionResponse | null): string =>
   `<script type="application/json" id="${BOOT_SESSION_ELEMENT_ID}">${scriptSafeJson(session)}</script>`;
+
+/**
+ * The databases and their themes as a guest's page carries them (BOOT_DATABASES_ELEMENT_ID):
+ * exactly what `database/list` answers, checked here by its schema, so the sign-in page draws its
+ * database choice and theme without a call and without loading the schema library first.
+ */
+export const databasesElement = (list: DatabaseList): string =>
+  `<script type="application/json" id="${BOOT_DATABASES_ELEMENT_ID}">${scriptSafeJson(databaseList.parse(list))}</script>`;
 
 /**
  * Sends a page the server wrote (indexWith): brotli (quality 4, as @fastify/compress does) or gzip

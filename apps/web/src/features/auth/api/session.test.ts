@@ -43,6 +43,15 @@ describe('the start-up session restore', () => {
     expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/logout', '/api/customer/list']);
   });
 
+  it('asks nothing when the page says nobody is signed in, once', async () => {
+    const api = mockApi({ '/api/auth/session': notAuthenticated() });
+    writeBootSession('null');
+    expect(await fetchSession()).toBeNull();
+    expect(api.calls).toEqual([]);
+    expect(await fetchSession()).toBeNull();
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/session']);
+  });
+
   it('asks the server when the written session is not one (broken or wrong shape)', async () => {
     for (const text of ['{"stage":', JSON.stringify({ stage: 'full', user: 'x' })]) {
       const api = mockApi({ '/api/auth/session': notAuthenticated() });

@@ -20,10 +20,13 @@ const pageAnswers = () => import('../../../lib/boot-calls').then((m) => answerFr
  * An expired session: an info message, and the stale cookie is dropped so it is said once.
  * Any other failure: an error notification. The first restore of a page the server wrote a live
  * session into (BOOT_SESSION_ELEMENT_ID) takes that answer instead, checked by the same schema,
- * and hands the API client the answers to the screen's opening calls the page also carries.
+ * and hands the API client the answers to the screen's opening calls the page also carries; a
+ * page that says nobody is signed in (null) is taken at its word.
  */
 export async function fetchSession(): Promise<SessionResponse | null> {
   const boot = takeBootJson(BOOT_SESSION_ELEMENT_ID);
+  // The server's word that this browser sent no session at all: nobody to restore, nothing to ask.
+  if (boot === null) return null;
   if (boot !== undefined) {
     // A page with a session may also carry the answers to its screen's opening calls.
     const [schema] = await Promise.all([sessionSchema(), pageAnswers()]);
