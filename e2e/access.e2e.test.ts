@@ -418,6 +418,26 @@ describe('access in Chromium', () => {
     await phone.close();
   });
 
+  it('draws the sign-in page from the page itself: no session or database call, and its tenant theme at once', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) calls.push(path);
+    });
+    await page.goto('/login');
+    await page.getByRole('combobox', { name: 'Database' }).click();
+    await page.getByRole('option', { name: NORTH, exact: true }).click();
+    await page.getByRole('heading', { name: NORTH }).waitFor();
+    await page.reload();
+    // The chosen database is remembered; its name and theme come with the page.
+    await page.getByRole('heading', { name: NORTH }).waitFor();
+    await settle(page);
+    expect(calls.filter((c) => c === '/api/database/list' || c === '/api/auth/session')).toEqual([]);
+    await context.close();
+  });
+
   it("says 'Load Theme' when the databases and their themes cannot be loaded", async () => {
     const context = await h.newContext();
     const page = await context.newPage();
