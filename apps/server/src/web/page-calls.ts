@@ -14,7 +14,7 @@ const screenOf = (url: string) => url.split('?')[0]!.replace(/\/+$/, '') || '/';
 /** How long the page waits for its calls' answers (ms); an answer later than that is left out. */
 export const PAGE_CALLS_BUDGET_MS = 300;
 
-/** A call's answer by its key, or undefined when it failed, was refused or came too late. */
+/** A call's answer by its key, or undefined when the API refused it (not 200); rejects when the call failed. */
 async function answerOf(
   app: FastifyInstance,
   cookie: string,
