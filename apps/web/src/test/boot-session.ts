@@ -3,16 +3,19 @@ import { BOOT_SESSION_ELEMENT_ID } from '@courier/contracts/rights';
 import { resetBootCalls } from '../lib/boot-calls';
 
 /**
- * Writes `text` into the page as the server does for a signed-in browser (apps/server
- * web/boot-session): a `<script type="application/json">` element under BOOT_SESSION_ELEMENT_ID.
+ * Writes `text` into the page under `id` as the server writes its data (apps/server
+ * web/boot-session, web/page-calls): a `<script type="application/json">` element.
  */
-export function writeBootSession(text: string): void {
+export function writeBootElement(id: string, text: string): void {
   const element = document.createElement('script');
   element.type = 'application/json';
-  element.id = BOOT_SESSION_ELEMENT_ID;
+  element.id = id;
   element.textContent = text;
   document.head.append(element);
 }
+
+/** Writes the start-up session as the server does for a signed-in browser (BOOT_SESSION_ELEMENT_ID). */
+export const writeBootSession = (text: string): void => writeBootElement(BOOT_SESSION_ELEMENT_ID, text);
 
 /** Removes what writeBootSession wrote, if it is still there. */
 export const clearBootSession = (): void => document.getElementById(BOOT_SESSION_ELEMENT_ID)?.remove();
@@ -23,9 +26,5 @@ export const clearBootSession = (): void => document.getElementById(BOOT_SESSION
  */
 export function writeBootCalls(answers: Record<string, unknown>): void {
   resetBootCalls();
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = BOOT_CALLS_ELEMENT_ID;
-  element.textContent = JSON.stringify(answers);
-  document.head.append(element);
+  writeBootElement(BOOT_CALLS_ELEMENT_ID, JSON.stringify(answers));
 }

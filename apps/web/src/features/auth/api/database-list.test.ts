@@ -1,19 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_DATABASES_ELEMENT_ID } from '@courier/contracts/rights';
 import { mockApi, reply } from '../../../test/api-mock';
+import { writeBootElement } from '../../../test/boot-session';
 import { DEMO } from '../../../test/fixtures';
 import { fetchDatabaseList } from './database-list';
 
 const OTHER = { name: 'Other', theme: DEMO.theme };
 
 /** Writes the list into the page as the server does for a guest (apps/server web/boot-session). */
-function writeDatabases(text: string): void {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = BOOT_DATABASES_ELEMENT_ID;
-  element.textContent = text;
-  document.head.append(element);
-}
+const writeDatabases = (text: string) => writeBootElement(BOOT_DATABASES_ELEMENT_ID, text);
 
 afterEach(() => {
   vi.unstubAllGlobals();
