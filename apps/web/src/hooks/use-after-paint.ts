@@ -1,24 +1,31 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False on a component's first render, true once the browser has painted it (the next frame, then
- * a task after it). A screen draws its top at once and the rest after that paint: on a phone the
- * first paint comes sooner and no single task holds the page for the whole screen's drawing.
+ * False on a component's first render, true once the browser has painted `paints` frames since
+ * (each: the next frame, then a task after it; 1 by default), and from then on. A screen draws its
+ * top at once and the rest after that paint, part by part: on a phone the first paint comes
+ * sooner and no single task holds the page for the whole screen's drawing. The component draws
+ * once more, when it turns true, and not at every paint in between.
  */
-export function useAfterFirstPaint(): boolean {
+export function useAfterFirstPaint(paints = 1): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => (timer = setTimeout(() => setPainted(true), 0));
-    if (typeof requestAnimationFrame !== 'function') {
-      later();
-      return () => clearTimeout(timer);
-    }
-    const frame = requestAnimationFrame(later);
+    let frame: number | undefined;
+    let left = paints;
+    const afterPaint = () => {
+      if (--left > 0) next();
+      else setPainted(true);
+    };
+    const next = () => {
+      if (typeof requestAnimationFrame !== 'function') timer = setTimeout(afterPaint, 0);
+      else frame = requestAnimationFrame(() => (timer = setTimeout(afterPaint, 0)));
+    };
+    next();
     return () => {
-      cancelAnimationFrame(frame);
+      if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [paints]);
   return painted;
 }

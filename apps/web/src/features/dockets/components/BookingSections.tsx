@@ -9,7 +9,7 @@ import {
   type ServiceType,
   type TariffType,
 } from '@courier/contracts';
-import { useAfterFirstPaint } from '../../../hooks/use-after-paint';
+import { AfterPaint } from '../../../components/AfterPaint';
 import { notifyError } from '../../../lib/notify';
 import { mandatoryFor, type BookingRules } from '../booking-rules';
 import { emptyAddress, referenceField } from '../booking-values';
@@ -38,8 +38,8 @@ interface BookingSectionsProps {
  * The sections of the booking screen (spec "bookings…" §2 Booking detail): Account, References,
  * Service Details, any number (at least two) of 'Address N', Parcels. Adding is free; removing below
  * two addresses or one parcel is refused with the catalogue's 'Addresses' / 'Parcels' message.
- * The top row draws at once and the addresses and parcels after its first paint
- * (useAfterFirstPaint): on a phone the screen shows sooner and blocks the page in shorter tasks.
+ * The top row draws at once and the addresses and parcels after it, a part per paint
+ * (BelowTheTop): on a phone the screen shows sooner and blocks the page in shorter tasks.
  */
 export function BookingSections({
   form,
@@ -52,7 +52,6 @@ export function BookingSections({
   actions,
 }: BookingSectionsProps) {
   const field = fieldBinder(form, readOnly);
-  const painted = useAfterFirstPaint();
   const values = form.getValues();
   const custId = values.dck_cust_id ? Number(values.dck_cust_id) : null;
   const account = accounts.find((a) => a.cust_id === custId);
@@ -90,39 +89,84 @@ export function BookingSections({
         />
         <ServiceSection services={services} tariffs={tariffs} field={field} />
       </SimpleGrid>
-      {painted && (
-        <>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {values.addresses.map((a, i) => (
-              <AddressSection
-                key={a.key}
-                form={form}
-                field={field}
-                index={i}
-                readOnly={readOnly}
-                custId={custId}
-                mandatory={mandatory}
-                onRemove={() => removeAddress(i)}
-              />
-            ))}
-          </SimpleGrid>
-          {!readOnly && (
-            <Group>
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => form.insertListItem('addresses', emptyAddress(1))}
-              >
-                Add address
-              </Button>
-            </Group>
-          )}
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <ParcelSection form={form} field={field} readOnly={readOnly} onRemove={removeParcel} />
-            {actions}
-          </SimpleGrid>
-        </>
-      )}
+      <BelowTheTop
+        form={form}
+        field={field}
+        readOnly={readOnly}
+        custId={custId}
+        mandatory={mandatory}
+        onRemoveAddress={removeAddress}
+        onRemoveParcel={removeParcel}
+        actions={actions}
+      />
     </Stack>
+  );
+}
+
+interface BelowTheTopProps {
+  form: BookingFormApi;
+  field: ReturnType<typeof fieldBinder>;
+  readOnly: boolean;
+  custId: number | null;
+  mandatory: string[];
+  onRemoveAddress: (index: number) => void;
+  onRemoveParcel: (index: number) => void;
+  actions?: ReactNode;
+}
+
+/**
+ * The addresses, 'Add address', the parcels and the step's actions, drawn after the top row a part
+ * per paint (AfterPaint): the first address, then the others and 'Add address', then the parcels
+ * and actions; each part draws once when its turn comes, and the top row not again.
+ */
+function BelowTheTop({
+  form,
+  field,
+  readOnly,
+  custId,
+  mandatory,
+  onRemoveAddress,
+  onRemoveParcel,
+  actions,
+}: BelowTheTopProps) {
+  const addressOf = (a: { key: string }, i: number) => (
+    <AddressSection
+      key={a.key}
+      form={form}
+      field={field}
+      index={i}
+      readOnly={readOnly}
+      custId={custId}
+      mandatory={mandatory}
+      onRemove={() => onRemoveAddress(i)}
+    />
+  );
+  const addresses = form.getValues().addresses;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <AfterPaint>{addresses.slice(0, 1).map(addressOf)}</AfterPaint>
+        <AfterPaint paints={2}>{addresses.slice(1).map((a, i) => addressOf(a, i + 1))}</AfterPaint>
+      </SimpleGrid>
+      <AfterPaint paints={2}>
+        {!readOnly && (
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => form.insertListItem('addresses', emptyAddress(1))}
+            >
+              Add address
+            </Button>
+          </Group>
+        )}
+      </AfterPaint>
+      <AfterPaint paints={3}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <ParcelSection form={form} field={field} readOnly={readOnly} onRemove={onRemoveParcel} />
+          {actions}
+        </SimpleGrid>
+      </AfterPaint>
+    </>
   );
 }
