@@ -356,6 +356,33 @@ describe('bookings complete in Chromium', () => {
     await context.close();
   });
 
+  it("shows a phone the list's frame and heading before the app's code, then the app's own", async () => {
+    const context = await h.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, ...CUSTOMER);
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    // The code not yet in (a slow connection): the page itself shows the tenant and the heading.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/docket/list');
+    await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    await page.getByText('Demo Couriers', { exact: true }).waitFor();
+    const early = await page.getByRole('heading', { name: 'Your Recent Bookings' }).boundingBox();
+    await shot(page, 'bookings-list-frame-phone');
+    // With its code the app draws the screen in the same place: one heading, the frame gone.
+    await page.unroute('**/assets/*.js');
+    await page.goto('/docket/list');
+    await page.locator('tbody tr').first().waitFor();
+    await expect.poll(() => page.locator('#boot-shell').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    const drawn = await page.getByRole('heading', { name: 'Your Recent Bookings' }).boundingBox();
+    expect({ x: drawn!.x, y: drawn!.y, height: drawn!.height }).toEqual({
+      x: early!.x,
+      y: early!.y,
+      height: early!.height,
+    });
+    await context.close();
+  });
+
   it('asks once for each list and settings group the booking screen needs', async () => {
     const context = await h.newContext();
     const page = await context.newPage();

@@ -42,6 +42,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
 import { routePreloadTags } from './web/route-preloads';
+import { pageShell } from './web/page-shell';
 import { bootSessionOf, databasesElement, indexWith, sendPage, sessionElement } from './web/boot-session';
 import { pageCallAnswers, pageCallsElement } from './web/page-calls';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
@@ -254,8 +255,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pageWith = spa ? indexWith(spa) : undefined;
   // The SPA owns every non-API GET path: send index.html and let its router decide, with the
   // path's own page files named for preloading in its head. Signed in, the page carries the
-  // session the app would ask for first (web/boot-session) and the answers to the calls its screen
-  // makes as it opens (web/page-calls): never stored by any cache, it is this browser's own. A
+  // session the app would ask for first (web/boot-session), the answers to the calls its screen
+  // makes as it opens (web/page-calls), and its frame and heading (web/page-shell): never stored
+  // by any cache, it is this browser's own. A
   // guest's page carries the databases and their themes (the sign-in page's first answer).
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -269,7 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? sessionElement(session) + pageCallsElement(await pageCallAnswers(app, request, session))
         : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) +
           databasesElement(databaseListOf(deps.tenants));
-      return sendPage(request, reply, pageWith(preloadsOf(request.url) + own), !!session);
+      const shell = session ? pageShell(request.url, session) : '';
+      return sendPage(request, reply, pageWith(preloadsOf(request.url) + own, shell), !!session);
     }
     const path = request.url.split('?')[0]!;
     const allowed = (['GET', 'POST'] as const).filter((method) => app.hasRoute({ method, url: path }));

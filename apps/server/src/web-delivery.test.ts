@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_DATABASES_ELEMENT_ID, BOOT_SESSION_ELEMENT_ID } from '@courier/contracts';
+import { BOOT_DATABASES_ELEMENT_ID, BOOT_SESSION_ELEMENT_ID, type SessionResponse } from '@courier/contracts';
 import { buildApp } from './app';
 import { fakeDist } from './test/fake-dist';
 import { CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from './test/harness';
@@ -164,6 +164,29 @@ describe('web app and API delivery', () => {
     } finally {
       await db.execute(sql`update users set ausr_firstname = 'Casey' where ausr_logon = 'customer'`);
     }
+  });
+
+  it("draws a screen's frame and fixed heading into its signed-in page, and into no other page", async () => {
+    const heading = (html: string) =>
+      /<div id="boot-shell" class="boot-shell">.*<h1 class="boot-shell-heading">([^<]*)<\/h1>/.exec(
+        html,
+      )?.[1];
+    const list = (await page('/docket/list', token)).body;
+    expect(heading(list)).toBe('Your Recent Bookings');
+    // Inside the root element, which the app draws into, with the tenant's name in the header.
+    expect(list).toContain('<div id="root"><div id="boot-shell"');
+    const tenantName = (bootSession(list) as SessionResponse).tenant.theme.name;
+    expect(list).toContain(`<span class="boot-shell-name">${tenantName}</span>`);
+    expect(heading((await page('/docket/detail', token)).body)).toBe('NEW BOOKING');
+    // A booking opened by its id has its own heading; home's greets the user; a guest, a stale
+    // or a forged cookie gets no signed-in frame.
+    for (const [url, cookie] of [
+      ['/docket/detail?_id=1', token],
+      ['/home', token],
+      ['/docket/list', undefined],
+      ['/docket/list', 'forged-token-value'],
+    ] as const)
+      expect((await page(url, cookie)).body, `${url} ${cookie ?? 'guest'}`).not.toContain('boot-shell');
   });
 
   it("names a screen's own page files for preloading in its page's head, and only there", async () => {

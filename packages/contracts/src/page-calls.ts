@@ -56,6 +56,23 @@ export const PAGE_CALLS: Record<string, (user: PageCallUser) => PageCall[]> = {
   '/home': () => [{ path: '/api/docket/list', body: { archive: false, page: 1 } }],
 };
 
+/**
+ * The heading each signed-in screen opens with (its one h1, word for word from the spec), by path,
+ * for the screens whose heading does not depend on the data: the server writes it, in the
+ * signed-in frame, into the page it sends (issue 15 §1 LCP), so that a phone shows the frame and
+ * the heading as soon as the stylesheet is in, before the app's code has loaded. Only for the path
+ * opened without a query (a booking opened by `_id` has its own heading). The web app's
+ * page-calls test holds each screen to its heading.
+ */
+export const PAGE_HEADINGS: Readonly<Record<string, string>> = {
+  '/docket/detail': 'NEW BOOKING',
+  '/docket/list': 'Your Recent Bookings',
+  '/docket/archive': 'Your Booking History',
+};
+
+/** The element holding the frame and heading the server wrote (PAGE_HEADINGS); the app removes it as it draws. */
+export const BOOT_SHELL_ELEMENT_ID = 'boot-shell';
+
 /** JSON.stringify's replacer: every object with its keys in order, so equal bodies give equal text. */
 const keysInOrder = (_key: string, value: unknown): unknown =>
   value && typeof value === 'object' && !Array.isArray(value)
