@@ -10,6 +10,9 @@
  *   BENCH_WEB_REPORTS  a folder to keep each run's Lighthouse report (JSON) in, to read its diagnostics
  *   BENCH_PAGES  only these pages, e.g. '/docket/detail,/docket/list' (all four by default)
  *   BENCH_FORMS  only these form factors, e.g. 'mobile' (both by default)
+ *   BENCH_THROTTLING  'devtools': throttle the real load (network and CPU) instead of simulating it
+ *                (Lighthouse's default, which the targets are set in): what a phone would see of a
+ *                page that paints before its code has run, which the simulation does not credit
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -54,6 +57,7 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      ...(process.env.BENCH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
