@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { BOOT_SHELL_ELEMENT_ID } from '@courier/contracts/page-calls';
+import { BOOT_SHELL_ELEMENT_ID } from '@courier/contracts/rights';
 import './app/mantine-styles';
 import './app/a11y.css';
 import './app/shell/boot-shell.css';

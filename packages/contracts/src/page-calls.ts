@@ -70,9 +70,6 @@ export const PAGE_HEADINGS: Readonly<Record<string, string>> = {
   '/docket/archive': 'Your Booking History',
 };
 
-/** The element holding the frame and heading the server wrote (PAGE_HEADINGS); the app removes it as it draws. */
-export const BOOT_SHELL_ELEMENT_ID = 'boot-shell';
-
 /** JSON.stringify's replacer: every object with its keys in order, so equal bodies give equal text. */
 const keysInOrder = (_key: string, value: unknown): unknown =>
   value && typeof value === 'object' && !Array.isArray(value)

@@ -113,6 +113,12 @@ export const BOOT_SESSION_ELEMENT_ID = 'boot-session';
  */
 export const BOOT_DATABASES_ELEMENT_ID = 'boot-databases';
 
+/**
+ * The element holding the signed-in frame and heading the server writes into a page (page-calls
+ * PAGE_HEADINGS); the web app's entry removes it as it draws its first screen.
+ */
+export const BOOT_SHELL_ELEMENT_ID = 'boot-shell';
+
 /** Where the browser sends someone who may not open `path` (spec "access…" §2 routing rules). */
 export function routeDecision(
   path: string,
