@@ -1,4 +1,9 @@
-import { BOOT_SHELL_ELEMENT_ID, PAGE_HEADINGS, type SessionResponse } from '@courier/contracts';
+import {
+  BOOT_SHELL_ELEMENT_ID,
+  PAGE_HEADINGS,
+  routeDecision,
+  type SessionResponse,
+} from '@courier/contracts';
 
 /** Text and attribute values escaped for HTML: `&`, `<`, `>`, `"` and `'`. */
 export const escapeHtml = (text: string): string =>
@@ -13,13 +18,15 @@ export const escapeHtml = (text: string): string =>
  * screens, and the main region with the heading of PAGE_HEADINGS, laid out as the app lays them out (the web app's
  * app/shell/boot-shell.css), so that a phone shows them as soon as the stylesheet is in rather
  * than after the app's code has loaded and run. The app removes the element as it draws its first
- * screen (main.tsx). '' for a path without a fixed heading, a URL with a query, or a session that
- * has not passed its sign-in steps (its screen is not the path's).
+ * screen (main.tsx). '' for a path without a fixed heading, a URL with a query, a session that
+ * has not passed its sign-in steps, or a user the path's screen is not for (the app sends them
+ * elsewhere, routeDecision): the frame only ever shows the screen that follows.
  */
 export function pageShell(url: string, session: SessionResponse): string {
   const [path, query] = url.split('?');
   const heading = PAGE_HEADINGS[path!];
   if (heading === undefined || query !== undefined || session.stage !== 'full') return '';
+  if (routeDecision(path!, session.rights) !== 'allow') return '';
   const theme = session.tenant.theme;
   // A Mantine colour name only: anything else would be written into a style attribute.
   const colour = /^[a-z]+$/.test(theme.primaryColor) ? theme.primaryColor : 'blue';

@@ -3,9 +3,14 @@ import type { SessionResponse } from '@courier/contracts';
 import { pageShell } from './page-shell';
 
 /** A signed-in session as auth/session answers it, with the tenant's theme. */
-const session = (theme: Partial<SessionResponse['tenant']['theme']> = {}, stage = 'full') =>
+const session = (
+  theme: Partial<SessionResponse['tenant']['theme']> = {},
+  stage = 'full',
+  rights = ['booking', 'history'],
+) =>
   ({
     stage,
+    rights,
     tenant: { name: 'Demo', theme: { primaryColor: 'orange', name: 'Demo Couriers', ...theme } },
   }) as SessionResponse;
 
@@ -43,5 +48,11 @@ describe('pageShell (web/page-shell): the signed-in frame and heading written in
     expect(pageShell('/docket/detail?_id=12', session())).toBe('');
     expect(pageShell('/docket/detail', session({}, 'otp'))).toBe('');
     expect(pageShell('/docket/detail', session({}, 'password'))).toBe('');
+  });
+
+  it('draws nothing for a screen the user may not open (the app sends them elsewhere)', () => {
+    expect(pageShell('/docket/detail', session({}, 'full', ['history']))).toBe('');
+    expect(pageShell('/docket/list', session({}, 'full', ['booking']))).toBe('');
+    expect(pageShell('/docket/list', session({}, 'full', ['history']))).toContain('Your Recent Bookings');
   });
 });
