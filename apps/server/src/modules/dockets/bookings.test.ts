@@ -66,6 +66,17 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
       expect((await postB(booking(acc2))).statusCode).toBe(200);
     });
 
+    it('refuses a tariff or a service type the tenant does not have, naming the field, and books nothing', async () => {
+      const before = (await post(t.app, '/api/docket/list', { page: 1 }, customer)).json().rows.length;
+      const tariff = await postB(booking(acc1, { dck_tariff: 999 }));
+      expect(tariff.statusCode).toBe(400);
+      expect(Object.keys(tariff.json().fields)).toEqual(['dck_tariff']);
+      const service = await postB(booking(acc1, { dck_serv_type: 'ZZ' }));
+      expect(service.statusCode).toBe(400);
+      expect(service.json().fields).toEqual({ dck_serv_type: 'Unknown service type' });
+      expect((await post(t.app, '/api/docket/list', { page: 1 }, customer)).json().rows.length).toBe(before);
+    });
+
     it('checks reference 5 against the account list only when extra references are on', async () => {
       const off = await postB(booking(acc1, { dck_cust_ref5: 'Nowhere' }));
       expect(off.json()).toMatchObject({ dck_docket: expect.any(Number) });

@@ -9,16 +9,14 @@ import {
 } from '@courier/contracts';
 import { AppError, validationError } from '../../lib/app-error';
 import { ukDayAndTime } from '../../lib/dates';
-import type { Executor } from '../../db/client';
-import type { AuthContext } from '../auth/access';
+import type { Db } from '../../db/client';
 import { BAD_POSTCODE, postcodeAllowed } from '../postcode/postcode.service';
-import { settingsGroups } from '../settings/settings.repository';
-import { customerRefRules } from './dockets.repository';
+import { readBookingContext, type BookingContextRow } from './dockets.repository';
 
 /** The hours-of-operation message of spec "access…" §5, before the day and times. */
 export const HOO_MESSAGE = MSG.hoursOfOperation;
 
-/** The booking rules that come from settings, read in one query. */
+/** The booking rules that come from settings. */
 export interface BookingRules {
   /** mandatory['Booking.{service type}'], a comma list of dadd_* names; undefined when not set. */
   mandatory: string | undefined;
@@ -31,8 +29,13 @@ export interface BookingRules {
   config: Record<string, string>;
 }
 
-export async function bookingRules(db: Executor, servType: string): Promise<BookingRules> {
-  const g = await settingsGroups(db, ['general', 'mandatory', 'hoo', 'config', 'message']);
+/** The settings groups a booking's rules come from. */
+const RULE_GROUPS = ['general', 'mandatory', 'hoo', 'config', 'message'] as const;
+
+/** A booking's rules from its settings ([group, key, value], tenant-wide) and service type. */
+function bookingRulesOf(settings: [string, string, string][], servType: string): BookingRules {
+  const g: Record<string, Record<string, string>> = Object.fromEntries(RULE_GROUPS.map((n) => [n, {}]));
+  for (const [group, key, value] of settings) if (g[group]) g[group][key] = value;
   return {
     mandatory: g.mandatory![`Booking.${servType}`],
     extraReferences: g.general!.ExtraReferences === 'T',
@@ -43,6 +46,19 @@ export async function bookingRules(db: Executor, servType: string): Promise<Book
     referenceMessage: g.message!['Booking.ReferenceRequired'] || '{label} is required.',
   };
 }
+
+/**
+ * What a booking is checked and priced with, read in one statement (dockets.repository
+ * readBookingContext): the settings of its rules, its account's references, its tariff and
+ * whether its service type exists.
+ */
+export const readBookingContextOf = (db: Db, input: DocketData): Promise<BookingContextRow> =>
+  readBookingContext(db, {
+    groups: RULE_GROUPS,
+    custId: input.dck_cust_id,
+    tariff: input.dck_tariff,
+    servType: input.dck_serv_type,
+  });
 
 type Address = DocketData['addresses'][number];
 
@@ -70,26 +86,24 @@ function hoursRule(a: Address, i: number, rules: BookingRules): void {
 }
 
 /**
- * Every booking rule of spec "bookings…" §5 that the schema cannot check: post codes by the
- * bypass right, mandatory fields by service type, first address collects and last delivers, ready before deadline and collection before
- * delivery, references (required flags, the account's list), PO box, insufficient address, hours
- * of operation. 400 naming fields, or 422 for business rules. Returns the rules it read.
+ * checkBooking on the booking context it reads (readBookingContextOf) from the tenant's database:
+ * for a caller without a session (a paid quote's booking), `bypass` saying whether the post code
+ * rule is relaxed.
  */
-export function validateBooking(auth: AuthContext, input: DocketData): Promise<BookingRules> {
-  return validateBookingOn(auth.db, auth.user.ausr_bypass_pcode_validation === 'T', input);
+export async function validateBookingOn(db: Db, bypass: boolean, input: DocketData): Promise<BookingRules> {
+  return checkBooking(await readBookingContextOf(db, input), bypass, input);
 }
 
 /**
- * validateBooking for a caller without a session (the quote wizard's guest): the same rules on the
- * tenant's database, `bypass` saying whether the post code rule is relaxed.
+ * Every booking rule of spec "bookings…" §5 that the schema cannot check: post codes by the
+ * bypass right, mandatory fields by service type, first address collects and last delivers, ready before deadline and collection before
+ * delivery, references (required flags, the account's list), PO box, insufficient address, hours
+ * of operation, on the booking's context already read (readBookingContextOf); `bypass`: the user's
+ * post code bypass right. 400 naming fields, or 422 for business rules. Returns the rules.
  */
-export async function validateBookingOn(
-  db: Executor,
-  bypass: boolean,
-  input: DocketData,
-): Promise<BookingRules> {
-  const rules = await bookingRules(db, input.dck_serv_type);
-  const refs = await customerRefRules(db, input.dck_cust_id);
+export function checkBooking(context: BookingContextRow, bypass: boolean, input: DocketData): BookingRules {
+  const rules = bookingRulesOf(context.settings, input.dck_serv_type);
+  const refs = context.refs;
   const fields: Record<string, string> = {};
   input.addresses.forEach((a, i) => {
     if (!postcodeAllowed(a.dadd_postalcode, bypass)) fields[`addresses.${i}.dadd_postalcode`] = BAD_POSTCODE;

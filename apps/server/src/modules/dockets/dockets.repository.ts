@@ -1,10 +1,9 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQLWrapper } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client';
-import { namedSql, prepared } from '../../db/prepared';
+import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../../db/client';
+import { namedQuery, namedSql, prepared, type NamedStatement } from '../../db/prepared';
 import type { DocketScope } from '../auth/access';
 import {
   barcodes,
-  customerReferences,
   customers,
   docketAddresses,
   dockets,
@@ -224,19 +223,58 @@ export const barcodesOf = (db: Executor, dckId: number) =>
 export const parcelsOf = (db: Executor, dckId: number) =>
   db.select().from(parcels).where(eq(parcels.dpcl_dck_id, dckId)).orderBy(asc(parcels.dpcl_id));
 
-/** Reference labels, required flags and the ref-5 list of an account (spec "bookings…" §5 references). */
-export async function customerRefRules(db: Executor, custId: number) {
-  const [c] = await prepared(db, 'customer_ref_rules', (d, name) =>
-    d
-      .select({
-        ...getTableColumns(customers),
-        list5: sql<string[]>`array(select ${customerReferences.cref_description} from ${customerReferences}
-          where ${customerReferences.cref_cust_id} = ${customers.cust_id} and ${customerReferences.cref_ref_type} = 5)`,
-      })
-      .from(customers)
-      .where(eq(customers.cust_id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(name),
-  ).execute({ id: custId });
-  return c;
+/** A tariff's rates, as tariff_types holds them (pence, mph). */
+type TariffRate = typeof tariffTypes.$inferSelect;
+
+/** The reference fields of an account a booking is checked against (spec "bookings…" §5 references). */
+const REF_FIELDS = [
+  ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`cust_ref${n}_lbl`, `cust_ref${n}_req`] as const),
+  'cust_ref5_fromlist',
+] as const;
+
+/** An account's reference labels ('Reference N'), required flags ('T'/'F') and its ref-5 list. */
+export type RefRules = Record<(typeof REF_FIELDS)[number], string> & { list5: string[] };
+
+/** What a booking is checked and priced with (BookingContext), for a booking's account, tariff and service. */
+export interface BookingContextRow {
+  /** [group, key, value] of the tenant's settings (sett_cust_id 0) in the groups asked for. */
+  settings: [string, string, string][];
+  /** The account's reference rules, null when there is no such account. */
+  refs: RefRules | null;
+  /** The tariff's rates (pence, mph), null when there is no such tariff. */
+  tariff: TariffRate | null;
+  /** Whether the service type exists. */
+  service_type: boolean;
+}
+
+const bookingContextStatement: NamedStatement = {
+  name: 'booking_context',
+  text: `select
+    coalesce((select json_agg(json_build_array(sett_group, sett_key, sett_value))
+                from settings where sett_cust_id = 0 and sett_group = any($1::text[])), '[]') as settings,
+    (select json_build_object(${REF_FIELDS.map((f) => `'${f}', c.${f}`).join(', ')},
+              'list5', array(select r.cref_description from customer_references r
+                              where r.cref_cust_id = c.cust_id and r.cref_ref_type = 5))
+       from customers c where c.cust_id = $2) as refs,
+    (select row_to_json(t) from tariff_types t where t.ttyp_tariff = $3) as tariff,
+    exists(select 1 from service_types where styp_id = $4) as service_type`,
+};
+
+/**
+ * Everything a booking is checked and priced with, in one statement (one round trip, one
+ * snapshot) instead of one each: the settings of `groups`, the account's reference rules, the
+ * tariff and whether the service type exists (docket/price, docket/post, the card checkout and a
+ * paid quote's booking all read it before every booking).
+ */
+export async function readBookingContext(
+  db: Db,
+  q: { groups: readonly string[]; custId: number; tariff: number; servType: string },
+): Promise<BookingContextRow> {
+  const [row] = await namedQuery<BookingContextRow>(db, bookingContextStatement, [
+    `{${q.groups.join(',')}}`,
+    q.custId,
+    q.tariff,
+    q.servType,
+  ]);
+  return row!;
 }

@@ -12,14 +12,13 @@ import { AppError, validationError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { GeoIndex, PostcodePlace } from '../../lib/geo';
 import { trackingReference } from '../../lib/tokens';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { TenantRegistry } from '../../db/tenants';
 import { assertAccount, assertRight, type AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
 import { trackingSettingsOf } from '../settings/settings.service';
-import { serviceTypeById, tariffById } from '../customers/customers.repository';
 import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.service';
-import { validateBooking } from './docket.validation';
+import { checkBooking, readBookingContextOf } from './docket.validation';
 import { priceJob, travelMinutes, type PricePence } from '../pricing/pricing.service';
 import { capacityOf, overCapacity } from '../pricing/capacity';
 import * as repo from './dockets.repository';
@@ -59,12 +58,14 @@ export async function priceInput(
   auth: AuthContext,
   deps: DocketDeps,
   input: DocketData,
-  db: Executor,
+  db: Db,
 ): Promise<Priced> {
   assertRight(auth, 'booking');
   assertAccount(auth, input.dck_cust_id);
-  const rules = await validateBooking(auth, input);
-  const tariff = await tariffById(db, input.dck_tariff);
+  // The rules, the account's references, the tariff and the service type: one round trip.
+  const context = await readBookingContextOf(db, input);
+  const rules = checkBooking(context, auth.user.ausr_bypass_pcode_validation === 'T', input);
+  const tariff = context.tariff;
   if (!tariff) throw validationError({ dck_tariff: 'Unknown tariff' });
   const tooMuch = overCapacity(
     tariff.ttyp_description,
@@ -72,8 +73,7 @@ export async function priceInput(
     input.parcels,
   );
   if (tooMuch) throw new AppError('BUSINESS_RULE', tooMuch, { parcels: tooMuch });
-  if (!(await serviceTypeById(db, input.dck_serv_type)))
-    throw validationError({ dck_serv_type: 'Unknown service type' });
+  if (!context.service_type) throw validationError({ dck_serv_type: 'Unknown service type' });
   const places = input.addresses.map((a, i) =>
     placeOf(deps.geo, a.dadd_postalcode, `addresses.${i}.dadd_postalcode`),
   );
