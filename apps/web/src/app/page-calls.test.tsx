@@ -25,6 +25,19 @@ const SCREENS: Record<string, ComponentType> = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Opens `Screen` at `path` as the router mounts it, for a user with the booking, history and price rights. */
+function openScreen(path: string, Screen: ComponentType) {
+  const session = sessionWith({
+    ausr_rights_booking: 'T',
+    ausr_rights_history: 'T',
+    ausr_rights_price: 'T',
+  });
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(SESSION_KEY, session);
+  renderApp(null, { route: path, queryClient, routes: <Route path={path} element={<Screen />} /> });
+  return session;
+}
+
 /**
  * The server answers a screen's opening calls inside its page only for the calls PAGE_CALLS
  * declares; a declaration that drifted from what the screen asks would quietly save nothing.
@@ -38,15 +51,7 @@ describe('PAGE_CALLS, the calls a screen makes as it opens', () => {
     '%s asks for every call declared for it, with the same body',
     async (path) => {
       const api = mockApi({});
-      const session = sessionWith({
-        ausr_rights_booking: 'T',
-        ausr_rights_history: 'T',
-        ausr_rights_price: 'T',
-      });
-      const queryClient = testQueryClient();
-      queryClient.setQueryData(SESSION_KEY, session);
-      const Screen = SCREENS[path]!;
-      renderApp(null, { route: path, queryClient, routes: <Route path={path} element={<Screen />} /> });
+      const session = openScreen(path, SCREENS[path]!);
       const declared = PAGE_CALLS[path]!(session.user).map((c) => pageCallKey(c.path, c.body));
       await waitFor(() =>
         expect(api.calls.map((c) => pageCallKey(c.path, c.body))).toEqual(expect.arrayContaining(declared)),
@@ -80,15 +85,7 @@ describe('PAGE_HEADINGS, the heading a screen opens with', () => {
       '/api/tarifftype/list': reply([{ ttyp_tariff: 3, ttyp_description: 'Small van' }]),
       ...Object.fromEntries(BOOKING_SETTINGS_GROUPS.map((g) => [`/api/system/${g}/list`, reply([])])),
     });
-    const session = sessionWith({
-      ausr_rights_booking: 'T',
-      ausr_rights_history: 'T',
-      ausr_rights_price: 'T',
-    });
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(SESSION_KEY, session);
-    const Screen = HEADED[path]!;
-    renderApp(null, { route: path, queryClient, routes: <Route path={path} element={<Screen />} /> });
+    openScreen(path, HEADED[path]!);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);
   });
 });
