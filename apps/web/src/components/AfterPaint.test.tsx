@@ -35,3 +35,16 @@ describe('AfterPaint', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('AfterPaint with no paints to wait for', () => {
+  it('draws its children at once (a part added after the screen was drawn)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    render(
+      <AfterPaint paints={0}>
+        <p>Added</p>
+      </AfterPaint>,
+    );
+    expect(screen.getByText('Added')).toBeTruthy();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

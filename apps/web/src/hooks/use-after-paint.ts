@@ -2,14 +2,15 @@ import { useEffect, useState } from 'react';
 
 /**
  * False on a component's first render, true once the browser has painted `paints` frames since
- * (each: the next frame, then a task after it; 1 by default), and from then on. A screen draws its
+ * (each: the next frame, then a task after it; 1 by default; 0: at once), and from then on. A screen draws its
  * top at once and the rest after that paint, part by part: on a phone the first paint comes
  * sooner and no single task holds the page for the whole screen's drawing. The component draws
  * once more, when it turns true, and not at every paint in between.
  */
 export function useAfterFirstPaint(paints = 1): boolean {
-  const [painted, setPainted] = useState(false);
+  const [painted, setPainted] = useState(paints <= 0);
   useEffect(() => {
+    if (paints <= 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame: number | undefined;
     let left = paints;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
@@ -129,24 +129,31 @@ function BelowTheTop({
   onRemoveParcel,
   actions,
 }: BelowTheTopProps) {
-  const addressOf = (a: { key: string }, i: number) => (
-    <AddressSection
-      key={a.key}
-      form={form}
-      field={field}
-      index={i}
-      readOnly={readOnly}
-      custId={custId}
-      mandatory={mandatory}
-      onRemove={() => onRemoveAddress(i)}
-    />
-  );
   const addresses = form.getValues().addresses;
+  // Where each address stood when the screen was first drawn: the first after one paint, the others
+  // after two; one added later draws at once. One AfterPaint per address, keyed by it, so removing
+  // one never moves another into a new parent (which would draw it afresh and lose its state).
+  const firstDrawn = useRef(new Map(addresses.map((a, i) => [a.key, i])));
+  const paintsOf = (key: string) => {
+    const at = firstDrawn.current.get(key);
+    return at === undefined ? 0 : at === 0 ? 1 : 2;
+  };
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <AfterPaint>{addresses.slice(0, 1).map(addressOf)}</AfterPaint>
-        <AfterPaint paints={2}>{addresses.slice(1).map((a, i) => addressOf(a, i + 1))}</AfterPaint>
+        {addresses.map((a, i) => (
+          <AfterPaint key={a.key} paints={paintsOf(a.key)}>
+            <AddressSection
+              form={form}
+              field={field}
+              index={i}
+              readOnly={readOnly}
+              custId={custId}
+              mandatory={mandatory}
+              onRemove={() => onRemoveAddress(i)}
+            />
+          </AfterPaint>
+        ))}
       </SimpleGrid>
       <AfterPaint paints={2}>
         {!readOnly && (
