@@ -368,9 +368,18 @@ describe('bookings complete in Chromium', () => {
     await page.getByText('Demo Couriers', { exact: true }).waitFor();
     const early = await page.getByRole('heading', { name: 'Your Recent Bookings' }).boundingBox();
     await shot(page, 'bookings-list-frame-phone');
-    // With its code the app draws the screen in the same place: one heading, the frame gone.
+    // While the screen's own code is still on its way, the frame stays: no loader in its place.
     await page.unroute('**/assets/*.js');
+    await page.route('**/assets/BookingListPage-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
     await page.goto('/docket/list');
+    await page.waitForTimeout(700);
+    await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    expect(await page.getByLabel('Loading').count()).toBe(0);
+    // Then the app draws the screen in the same place: one heading, the frame gone.
+    await page.unroute('**/assets/BookingListPage-*.js');
     await page.locator('tbody tr').first().waitFor();
     await expect.poll(() => page.locator('#boot-shell').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);

@@ -173,8 +173,8 @@ describe('web app and API delivery', () => {
       )?.[1];
     const list = (await page('/docket/list', token)).body;
     expect(heading(list)).toBe('Your Recent Bookings');
-    // Inside the root element, which the app draws into, with the tenant's name in the header.
-    expect(list).toContain('<div id="root"><div id="boot-shell"');
+    // Just before the root element the app draws into, with the tenant's name in the header.
+    expect(list).toMatch(/<body>\s*<div id="boot-shell" class="boot-shell">.*<\/div><div id="root"><\/div>/);
     const tenantName = (bootSession(list) as SessionResponse).tenant.theme.name;
     expect(list).toContain(`<span class="boot-shell-name">${tenantName}</span>`);
     expect(heading((await page('/docket/detail', token)).body)).toBe('NEW BOOKING');

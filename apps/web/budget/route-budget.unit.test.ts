@@ -39,10 +39,11 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  * chunks are copied into their importers (vite.config.ts, experimentalInlineCommonChunks) /login
  * is 123,6xx bytes in 9 files (was 31) and /home 170,5xx bytes in 12 (was 50): fewer round trips
  * on a phone (mobile LCP of /login 2.99 → 2.3 s) for 24 KB more on /home, zod among them, still
- * inside the issue's 180 KB.
+ * inside the issue's 180 KB. /login 124,7xx bytes since the start-up keeps the server's signed-in
+ * frame until the first screen is drawn instead of a loader over it (src/app/boot-shell.tsx).
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 124_700 },
+  '/login': { js: 124_800 },
   '/home': { js: 171_600 },
 };
 

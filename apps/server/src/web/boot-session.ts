@@ -47,19 +47,19 @@ export async function bootSessionOf(request: FastifyRequest): Promise<SessionRes
 
 /**
  * The web app's index.html with `head` written just before `</head>`: the route's preloads
- * (web/route-preloads), then, signed in, the start-up session (sessionElement); and `root`, if
- * any, inside its root element (the signed-in frame, web/page-shell). The file is read once, at
+ * (web/route-preloads), then, signed in, the start-up session (sessionElement); and `beforeRoot`,
+ * if any, just before its root element (the signed-in frame, web/page-shell: outside the element
+ * the app draws into, so that it stays until the app removes it). The file is read once, at
  * start, like the route preloads: a new build of the web app needs a restart.
  */
-export function indexWith(webDist: string): (head: string, root?: string) => string {
+export function indexWith(webDist: string): (head: string, beforeRoot?: string) => string {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
   const at = html.indexOf('</head>');
   if (at < 0) throw new Error(`${webDist}/index.html has no </head>`);
-  const rootTag = '<div id="root">';
-  const inRoot = html.indexOf(rootTag, at) + rootTag.length;
-  if (inRoot < rootTag.length) throw new Error(`${webDist}/index.html has no ${rootTag}`);
-  return (head, root = '') =>
-    `${html.slice(0, at)}${head}${html.slice(at, inRoot)}${root}${html.slice(inRoot)}`;
+  const root = html.indexOf('<div id="root">', at);
+  if (root < 0) throw new Error(`${webDist}/index.html has no <div id="root">`);
+  return (head, beforeRoot = '') =>
+    `${html.slice(0, at)}${head}${html.slice(at, root)}${beforeRoot}${html.slice(root)}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SessionResponse } from '@courier/contracts';
 import { routeDecision, SIGNED_IN_HINT_COOKIE } from '@courier/contracts/rights';
 import { databaseListQuery } from '../features/auth/api/database-list';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { useDropBootShell } from './boot-shell';
 import { useSession } from '../features/auth/api/session';
 import { useTenantTheme } from '../lib/tenant-theme';
 
@@ -45,6 +46,7 @@ const signedInHint = () => document.cookie.split('; ').includes(`${SIGNED_IN_HIN
  * guest's (a round trip sooner), while the restore still runs and takes over if it finds a session.
  */
 export function RootLayout() {
+  useDropBootShell();
   const { session, pending, isPending } = useSession();
   const forGuests = routeDecision(useLocation().pathname, null) === 'allow';
   useSessionTheme(session ?? pending);

@@ -5,7 +5,7 @@ import type { UserSession } from '@courier/contracts';
 // The module itself, not the package's index: the entry chunk must not bring zod.
 import { ROUTE_TABLE, routeDecision, type RouteRight } from '@courier/contracts/rights';
 import { ErrorScreen } from '../components/ErrorScreen';
-import { FullPageLoader } from '../components/FullPageLoader';
+import { StartFallback, WithoutBootShell } from './boot-shell';
 import { completeSession, sessionQuery } from '../features/auth/api/session';
 import { queryClient } from './providers';
 import { RootLayout, UnknownRoute } from './route-guard';
@@ -105,8 +105,12 @@ const lazyRoute = ({ path, load }: ScreenRoute): RouteObject => ({
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <ErrorScreen />,
-    hydrateFallbackElement: <FullPageLoader />,
+    errorElement: (
+      <WithoutBootShell>
+        <ErrorScreen />
+      </WithoutBootShell>
+    ),
+    hydrateFallbackElement: <StartFallback />,
     children: [
       ...LOGIN_SCREENS.map(lazyRoute),
       // The guard and its shells load with the screen they frame (react-router runs both lazies at once).
