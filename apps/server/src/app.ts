@@ -253,6 +253,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   const preloadsOf = spa ? routePreloadTags(spa) : () => '';
   const pageWith = spa ? indexWith(spa) : undefined;
+  // The tenants are fixed for the process's life: a guest's databases element is written once.
+  const guestDatabases = spa ? databasesElement(databaseListOf(deps.tenants)) : '';
   // The SPA owns every non-API GET path: send index.html and let its router decide, with the
   // path's own page files named for preloading in its head. Signed in, the page carries the
   // session the app would ask for first (web/boot-session), the answers to the calls its screen
@@ -269,8 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const session = await bootSessionOf(request);
       const own = session
         ? sessionElement(session) + pageCallsElement(await pageCallAnswers(app, request, session))
-        : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) +
-          databasesElement(databaseListOf(deps.tenants));
+        : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) + guestDatabases;
       const shell = session ? pageShell(request.url, session) : '';
       return sendPage(request, reply, pageWith(preloadsOf(request.url) + own, shell), !!session);
     }

@@ -61,9 +61,8 @@ export function createMailer(opts: MailerOptions): Mailer {
   };
 }
 
-/** Escapes text for an HTML mail body. */
-export const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Escapes text for an HTML mail body (lib/html). */
+export { escapeHtml } from './html';
 
 /** The addresses of an e-mail list ('a@x; b@y', spec "bookings…" §5), comma-separated for a mail's To. */
 export const mailTo = (list: string): string =>

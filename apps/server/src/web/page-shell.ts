@@ -4,23 +4,18 @@ import {
   routeDecision,
   type SessionResponse,
 } from '@courier/contracts';
-
-/** Text and attribute values escaped for HTML: `&`, `<`, `>`, `"` and `'`. */
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../lib/html';
 
 /**
  * The signed-in frame and the screen's heading, as the page carries them just before its root
- * element (issue 15 §1 LCP): the header (banner) with the tenant's logo and name, the side bar on wide
- * screens, and the main region with the heading of PAGE_HEADINGS, laid out as the app lays them out (the web app's
- * app/shell/boot-shell.css), so that a phone shows them as soon as the stylesheet is in rather
- * than after the app's code has loaded and run. The app keeps it while its router loads the screen
- * and removes it as it draws the screen (app/boot-shell.ts). '' for a path without a fixed heading, a URL with a query, a session that
- * has not passed its sign-in steps, or a user the path's screen is not for (the app sends them
- * elsewhere, routeDecision): the frame only ever shows the screen that follows.
+ * element (issue 15 §1 LCP): the header (banner) with the tenant's logo and name, the side bar on
+ * wide screens, and the main region with the heading of PAGE_HEADINGS, laid out as the app lays
+ * them out (the web app's app/shell/boot-shell.css), so that a phone shows them as soon as the
+ * stylesheet is in rather than after the app's code has loaded and run. The app keeps them while
+ * its router loads the screen and removes them as it draws it (app/boot-shell.tsx). '' for a path
+ * without a fixed heading, a URL with a query, a session that has not passed its sign-in steps,
+ * or a user the path's screen is not for (the app sends them elsewhere, routeDecision): the frame
+ * only ever shows the screen that follows.
  */
 export function pageShell(url: string, session: SessionResponse): string {
   const [path, query] = url.split('?');

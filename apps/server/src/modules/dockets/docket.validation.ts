@@ -11,6 +11,7 @@ import { AppError, validationError } from '../../lib/app-error';
 import { ukDayAndTime } from '../../lib/dates';
 import type { Db } from '../../db/client';
 import { BAD_POSTCODE, postcodeAllowed } from '../postcode/postcode.service';
+import { settingsByGroup } from '../settings/settings.repository';
 import { readBookingContext, type BookingContextRow } from './dockets.repository';
 
 /** The hours-of-operation message of spec "access…" §5, before the day and times. */
@@ -34,8 +35,7 @@ const RULE_GROUPS = ['general', 'mandatory', 'hoo', 'config', 'message'] as cons
 
 /** A booking's rules from its settings ([group, key, value], tenant-wide) and service type. */
 function bookingRulesOf(settings: [string, string, string][], servType: string): BookingRules {
-  const g: Record<string, Record<string, string>> = Object.fromEntries(RULE_GROUPS.map((n) => [n, {}]));
-  for (const [group, key, value] of settings) if (g[group]) g[group][key] = value;
+  const g = settingsByGroup(RULE_GROUPS, settings);
   return {
     mandatory: g.mandatory![`Booking.${servType}`],
     extraReferences: g.general!.ExtraReferences === 'T',

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseName, formatPounds, str } from '@courier/contracts';
-import { escapeHtml } from '../../lib/mail';
+import { escapeHtml } from '../../lib/html';
 import { errorSummary } from '../../lib/error-summary';
 import type { TenantRegistry } from '../../db/tenants';
 import { tenantByName } from '../auth/tenant-tokens';

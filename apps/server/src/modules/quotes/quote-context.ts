@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { capacityOf, type Capacity } from '../pricing/capacity';
 import { guestAccessFrom, quoteSettingsFrom, type QuoteSettings } from '../settings/settings.service';
+import { settingsByGroup } from '../settings/settings.repository';
 import {
   QUOTE_SETTING_GROUPS,
   readQuoteContext,
@@ -32,10 +33,7 @@ const kept = new WeakMap<Db, QuoteContext>();
 /** Reads the tenant's quote context now (one statement) and keeps it for later calls. */
 export async function freshQuoteContext(db: Db): Promise<QuoteContext> {
   const row = await readQuoteContext(db);
-  const groups: Record<string, Record<string, string>> = Object.fromEntries(
-    QUOTE_SETTING_GROUPS.map((g) => [g, {}]),
-  );
-  for (const [group, key, value] of row.settings) groups[group]![key] = value;
+  const groups = settingsByGroup(QUOTE_SETTING_GROUPS, row.settings);
   const settings = quoteSettingsFrom(groups);
   const account = row.quote_account;
   const ctx: QuoteContext = {

@@ -13,6 +13,19 @@ export async function settingsOf(db: Executor, group: string, custId = 0): Promi
   return Object.fromEntries(rows.map((r) => [r.sett_key, r.sett_value]));
 }
 
+/**
+ * group → key → value of settings rows given as [group, key, value], with every group of `groups`
+ * present (empty when it has no rows); rows of other groups are left out.
+ */
+export function settingsByGroup(
+  groups: readonly string[],
+  rows: Iterable<readonly [string, string, string]>,
+): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = Object.fromEntries(groups.map((g) => [g, {}]));
+  for (const [group, key, value] of rows) if (out[group]) out[group][key] = value;
+  return out;
+}
+
 /** Several groups at once: group → key → value (global rows only). */
 export async function settingsGroups(
   db: Executor,
@@ -30,9 +43,10 @@ export async function settingsGroups(
       )
       .prepare(name),
   ).execute({ groups: `{${groups.join(',')}}` });
-  const out: Record<string, Record<string, string>> = Object.fromEntries(groups.map((g) => [g, {}]));
-  for (const r of rows) out[r.sett_group]![r.sett_key] = r.sett_value;
-  return out;
+  return settingsByGroup(
+    groups,
+    rows.map((r) => [r.sett_group, r.sett_key, r.sett_value] as const),
+  );
 }
 
 /** The stored values of one group for one scope (0 = the tenant, else an account): key → value. */
