@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_DATABASES_ELEMENT_ID, BOOT_SESSION_ELEMENT_ID, type SessionResponse } from '@courier/contracts';
 import { buildApp } from './app';
 import { fakeDist } from './test/fake-dist';
-import { CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from './test/harness';
+import { CONTROL, CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from './test/harness';
 
 describe('web app and API delivery', () => {
   let t: TestApp;
@@ -179,12 +179,19 @@ describe('web app and API delivery', () => {
     expect(list).toContain(`<span class="boot-shell-name">${tenantName}</span>`);
     expect(heading((await page('/docket/detail', token)).body)).toBe('NEW BOOKING');
     // A booking opened by its id has its own heading; home's greets the user; a guest, a stale
-    // or a forged cookie gets no signed-in frame.
+    // or a forged cookie, and a user without the screen's right (the control room's, sent
+    // elsewhere by the app) get no signed-in frame.
+    const stale = await loginAs(app, ...CUSTOMER);
+    await post(app, '/api/auth/logout', {}, stale);
+    const control = await loginAs(app, ...CONTROL);
     for (const [url, cookie] of [
       ['/docket/detail?_id=1', token],
       ['/home', token],
       ['/docket/list', undefined],
+      ['/docket/list', stale],
       ['/docket/list', 'forged-token-value'],
+      ['/docket/list', control],
+      ['/docket/detail', control],
     ] as const)
       expect((await page(url, cookie)).body, `${url} ${cookie ?? 'guest'}`).not.toContain('boot-shell');
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { settings, users } from '../../db/schema';
+import { and, count, eq } from 'drizzle-orm';
+import { dockets, settings, users } from '../../db/schema';
 import { formatUk } from '../../lib/dates';
 import {
   ADMIN,
@@ -30,6 +30,8 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
   const setExport = (flag: 'T' | 'F') =>
     db().update(users).set({ ausr_rights_export: flag }).where(eq(users.ausr_logon, 'customer'));
   const postB = (body: unknown, token = customer) => post(t.app, '/api/docket/post', body, token);
+  /** Dockets stored in the tenant, every account's. */
+  const stored = async () => (await db().select({ n: count() }).from(dockets))[0]!.n;
   const addr = (i: number, patch: Record<string, unknown>) => {
     const b = booking(acc1);
     b.addresses[i] = { ...b.addresses[i]!, ...patch };
@@ -67,14 +69,14 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
     });
 
     it('refuses a tariff or a service type the tenant does not have, naming the field, and books nothing', async () => {
-      const before = (await post(t.app, '/api/docket/list', { page: 1 }, customer)).json().rows.length;
+      const before = await stored();
       const tariff = await postB(booking(acc1, { dck_tariff: 999 }));
       expect(tariff.statusCode).toBe(400);
       expect(Object.keys(tariff.json().fields)).toEqual(['dck_tariff']);
       const service = await postB(booking(acc1, { dck_serv_type: 'ZZ' }));
       expect(service.statusCode).toBe(400);
       expect(service.json().fields).toEqual({ dck_serv_type: 'Unknown service type' });
-      expect((await post(t.app, '/api/docket/list', { page: 1 }, customer)).json().rows.length).toBe(before);
+      expect(await stored()).toBe(before);
     });
 
     it('checks reference 5 against the account list only when extra references are on', async () => {
@@ -359,6 +361,29 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
         [2, 1.5],
         [1, 12],
       ]);
+    });
+
+    it("prices and books nothing on another account's id, a guessed one, or with a stale token", async () => {
+      // The admin's card account: an account the customer user is not linked to.
+      const foreign = (
+        (await post(t.app, '/api/auth/session', {}, admin)).json().accounts as {
+          cust_id: number;
+          cust_mop: string;
+        }[]
+      ).find((a) => a.cust_mop === 'O')!.cust_id;
+      const before = await stored();
+      for (const custId of [foreign, 99_999]) {
+        for (const path of ['/api/docket/price', '/api/docket/post']) {
+          const res = await post(t.app, path, booking(custId, { dck_cust_ref1: '' }), customer);
+          expect(res.statusCode, `${path} ${custId}`).toBe(403);
+          // Refused before the account's rules are read: nothing of them in the answer.
+          expect(res.body).not.toMatch(/Order number|Reference|required/);
+        }
+      }
+      const stale = await loginAs(t.app, ...CUSTOMER);
+      await post(t.app, '/api/auth/logout', {}, stale);
+      expect((await postB(booking(acc1), stale)).statusCode).toBe(401);
+      expect(await stored()).toBe(before);
     });
 
     it("never shows another account's booking", async () => {
