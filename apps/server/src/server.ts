@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { appVersion, readEnv } from './config/env';
 import { configuredTenants, demoTenants, embeddedDir } from './config/tenants-config';
 import { buildApp } from './app';
-import { scheduleLogPurge } from './modules/audit/log-purge.job';
+import { scheduleNightlyPurges } from './modules/system/nightly-purge.job';
 import { scheduleNoticeSweep } from './modules/tracking/tracking-notice.job';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { openTenants } from './db/tenants';
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     addressProvider: addressProviderFromEnv(env),
     payments: paymentProvidersFromEnv(env, systemClock),
   });
-  const stopPurge = scheduleLogPurge(tenants, systemClock, (msg, err) => app.log.error({ err }, msg));
+  const stopPurge = scheduleNightlyPurges(tenants, systemClock, (msg, err) => app.log.error({ err }, msg));
   const stopNotices = scheduleNoticeSweep(
     {
       mailer,

@@ -1,8 +1,5 @@
-import { Cron } from 'croner';
 import type { Executor } from '../../db/client';
-import type { TenantRegistry } from '../../db/tenants';
 import type { Clock } from '../../lib/clock';
-import { UK_TZ } from '../../lib/dates';
 import { settingsOf } from '../settings/settings.repository';
 import { writeAudit } from './audit.repository';
 import { purgeLogBatch } from './log.repository';
@@ -38,27 +35,4 @@ export async function purgeLog(db: Executor, clock: Clock): Promise<number> {
       detail: { deleted: total, retentionDays: days, before: before.toISOString() },
     });
   return total;
-}
-
-/**
- * Schedules the purge of every tenant's log (croner; by default daily at 03:17 UK time), one tenant
- * after another, never overlapping itself; a failure is logged and the next run tries again.
- * Returns the stop.
- */
-export function scheduleLogPurge(
-  tenants: TenantRegistry,
-  clock: Clock,
-  log: (msg: string, err?: unknown) => void,
-  pattern = '17 3 * * *',
-): () => void {
-  const job = new Cron(pattern, { timezone: UK_TZ, protect: true }, async () => {
-    for (const tenant of tenants.tenants) {
-      try {
-        await purgeLog(tenant.db, clock);
-      } catch (err) {
-        log(`log purge failed for ${tenant.name}`, err);
-      }
-    }
-  });
-  return () => job.stop();
 }

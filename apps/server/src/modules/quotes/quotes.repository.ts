@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { sqlState, type Db, type Executor } from '../../db/client';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, sqlState, type Db, type Executor } from '../../db/client';
 import { namedQuery, type NamedStatement } from '../../db/prepared';
 import { paymentAuthorisations, quotes } from '../../db/schema';
 import { packTariffs, type FrozenTariff } from './frozen-tariffs';
@@ -155,6 +155,49 @@ export async function insertQuoteIfNew(db: Executor, q: NewQuote): Promise<numbe
     .onConflictDoNothing({ target: quotes.quote_guid_hash })
     .returning({ id: quotes.quote_id });
   return row?.id;
+}
+
+/** What one page of the expired-quote purge did (purgeExpiredQuotesPage). */
+export interface QuotePurgePage {
+  /** The page's last quote id: the next page starts after it. Null when no quote was left. */
+  last: number | null;
+  /** Whether every quote of the page is not yet past the cut-off: later ids are newer still. */
+  allLive: boolean;
+  /** Quotes deleted. */
+  deleted: number;
+}
+
+/**
+ * One page of the expired-quote purge (quote-purge.job): the next `size` quotes after id `after`,
+ * in id order (the primary key; ids grow as expiries do, so no index of its own is kept up on
+ * every guest's quote), of which those that expired before `before`, were never booked and have
+ * no card payment in any state are deleted. Booked and paid-for quotes stay: they are the
+ * booking's and the payment's record.
+ */
+export async function purgeExpiredQuotesPage(
+  db: Executor,
+  after: number,
+  before: Date,
+  size: number,
+): Promise<QuotePurgePage> {
+  const [row] = await queryRows<{ last: number | null; live: boolean; deleted: number }>(
+    db,
+    sql`with page as (
+          select quote_id, quote_expires_at from quotes
+           where quote_id > ${after} order by quote_id limit ${size}
+        ), gone as (
+          delete from quotes q using page p
+           where q.quote_id = p.quote_id
+             and q.quote_expires_at < ${before}
+             and q.quote_dck_id is null
+             and not exists (select 1 from payment_authorisations a where a.pauth_quote_id = q.quote_id)
+          returning 1
+        )
+        select (select max(quote_id) from page) as last,
+               coalesce((select bool_and(quote_expires_at >= ${before}) from page), false) as live,
+               (select count(*)::int from gone) as deleted`,
+  );
+  return { last: row?.last ?? null, allLive: row?.live ?? false, deleted: row?.deleted ?? 0 };
 }
 
 /** The quote of an id, or undefined. */

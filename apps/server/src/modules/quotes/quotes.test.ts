@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { MSG, quoteTariff, quoteView, type QuoteView } from '@courier/contracts';
 import {
+  auditLog,
   contextVersions,
   dockets,
   paymentAuthorisations,
@@ -17,6 +18,7 @@ import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
 import { sha256 } from '../../lib/tokens';
 import { SANDBOX_CARDS } from '../payments/sandbox.provider';
 import { insertQuoteIfCurrent } from './quotes.repository';
+import { purgeExpiredQuotes, QUOTE_KEEP_DAYS } from './quote-purge.job';
 
 const EXPIRED = { error: 'GONE', message: MSG.quoteExpired, fields: { guid: 'Quote Expired' } };
 const PAYMENT_ERROR =
@@ -346,6 +348,38 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(410);
       expect(res.json()).toEqual(EXPIRED);
     }
+  });
+
+  it('purges quotes a week past their expiry that were never paid for, and keeps the rest', async () => {
+    const DAY = 86_400_000;
+    const idle = await quoted();
+    const paying = await detailed();
+    expect((await checkout(paying.guid)).statusCode).toBe(200);
+    t.clock.advance(DAY);
+    const younger = await quoted();
+    // The first two expired 15 minutes after they were priced: now a minute past their week.
+    t.clock.advance((QUOTE_KEEP_DAYS - 1) * DAY + 16 * 60_000);
+    const fresh = await quoted();
+    const status = async (q: QuoteView) =>
+      (await call('/api/quote', { database: TENANT_A, guid: q.guid })).statusCode;
+    expect(await status(idle)).toBe(410);
+
+    expect(await purgeExpiredQuotes(db(), t.clock)).toBeGreaterThanOrEqual(1);
+    // Gone: the guid is not found. A quote with a card payment, one expired less than a week ago
+    // and a live one stay, and so does every quote of the other tenant.
+    expect(await status(idle)).toBe(404);
+    expect(await status(paying)).toBe(410);
+    expect(await status(younger)).toBe(410);
+    expect(await status(fresh)).toBe(200);
+    expect(await purgeExpiredQuotes(db(), t.clock)).toBe(0);
+    const [entry] = await db()
+      .select({ detail: auditLog.log_detail })
+      .from(auditLog)
+      .where(eq(auditLog.log_process, 'quote purge'))
+      .orderBy(sql`${auditLog.log_id} desc`)
+      .limit(1);
+    expect(entry?.detail).toMatchObject({ keptDays: QUOTE_KEEP_DAYS });
+    expect((entry?.detail as { deleted: number }).deleted).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses guests where guest access is off, and serves the lookups where it is on', async () => {
