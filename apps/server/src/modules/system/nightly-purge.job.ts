@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { UK_TZ } from '../../lib/dates';
 import { purgeLog } from '../audit/log-purge.job';
 import { purgeExpiredQuotes } from '../quotes/quote-purge.job';
+import { purgeExpiredSecrets } from './expired-secrets.job';
 
 /** One of the nightly purges: its name (for a failure's log line) and its run on a tenant's database. */
 export interface Purge {
@@ -13,12 +14,14 @@ export interface Purge {
 }
 
 /**
- * What is purged each night: the log past its retention (issue 12 §4) and the quotes past their
- * keep (issue 11 §1: expired, never booked or paid for).
+ * What is purged each night: the log past its retention (issue 12 §4), the quotes past their
+ * keep (issue 11 §1: expired, never booked or paid for), and sessions, one-time codes and links
+ * a month past their expiry.
  */
 export const NIGHTLY_PURGES: readonly Purge[] = [
   { name: 'log purge', run: purgeLog },
   { name: 'quote purge', run: purgeExpiredQuotes },
+  { name: 'expired secrets purge', run: purgeExpiredSecrets },
 ];
 
 /**

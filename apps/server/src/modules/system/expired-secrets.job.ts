@@ -1,0 +1,41 @@
+import type { Executor } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/audit.repository';
+import { EXPIRING_TABLES, purgeExpiredBatch, type ExpiringTable } from './expired-secrets.repository';
+
+/**
+ * Days an expired session, one-time code or link is kept before the nightly purge deletes it:
+ * until then it is refused as expired (with the message that says so), after, as unknown.
+ */
+export const SECRET_KEEP_DAYS = 30;
+/** Rows deleted per statement. */
+const BATCH = 5_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Deletes one tenant's sessions, one-time codes, reset links, e-mail change links and driver
+ * sessions that expired more than SECRET_KEEP_DAYS before `clock.now()` (expired-secrets.repository),
+ * in batches, and logs the purge with the count per table when it deleted any; the number deleted.
+ * A public 'forgot password' stores a link per call, and every sign-in a session: without this
+ * those tables only grow. Safe to run in several processes at once.
+ */
+export async function purgeExpiredSecrets(db: Executor, clock: Clock): Promise<number> {
+  const before = new Date(clock.now().getTime() - SECRET_KEEP_DAYS * DAY_MS);
+  const deleted: Partial<Record<ExpiringTable, number>> = {};
+  let total = 0;
+  for (const which of EXPIRING_TABLES) {
+    let count = 0;
+    for (let n = BATCH; n === BATCH; count += n) n = await purgeExpiredBatch(db, which, before, BATCH);
+    if (count > 0) deleted[which] = count;
+    total += count;
+  }
+  if (total > 0)
+    await writeAudit(db, {
+      user: 'system',
+      unit: 'system',
+      process: 'expired secrets purge',
+      type: 'info',
+      detail: { deleted, keptDays: SECRET_KEEP_DAYS, before: before.toISOString() },
+    });
+  return total;
+}
