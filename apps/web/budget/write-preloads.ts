@@ -10,13 +10,10 @@ import { join, resolve } from 'node:path';
 import { entryKey, GUARD, readManifest, ROUTE_MODULES, staticClosure } from './route-sizes';
 
 /**
- * The schema of `auth/session`'s answer: imported lazily (the sign-in page never parses a session),
- * but every guarded screen parses it before it draws anything. Named in those screens' preloads,
- * it comes with the page instead of a round trip after the session's answer.
+ * Loaded by every guarded screen's page, which carries its session and may carry the answers to
+ * its opening calls (features/auth/api/session). Neither is checked by a schema first: the server
+ * wrote both through their schemas, so zod is not part of a signed-in page's first load.
  */
-const SESSION_SCHEMA = '../../packages/contracts/src/auth.ts';
-
-/** Loaded with the session schema by a page that carries a session (the answers it may also carry). */
 const BOOT_CALLS = 'src/lib/boot-calls.ts';
 
 const dist = resolve(import.meta.dirname, '../dist');
@@ -26,10 +23,7 @@ const preloads: Record<string, string[]> = {};
 for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
   const files = new Set<string>();
   for (const module of modules) staticClosure(manifest, module, files);
-  if (modules.includes(GUARD)) {
-    staticClosure(manifest, SESSION_SCHEMA, files);
-    staticClosure(manifest, BOOT_CALLS, files);
-  }
+  if (modules.includes(GUARD)) staticClosure(manifest, BOOT_CALLS, files);
   preloads[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
 }
 writeFileSync(join(dist, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);

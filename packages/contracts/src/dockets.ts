@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_LIMITS } from './address-fields';
 import { MSG } from './messages';
 import { dbId, str, databaseName } from './common';
+import { LIST_SORT_COLUMNS, UK_DATE_MESSAGE, UK_DATE_PATTERN } from './list-sort';
 
 const text = (max: number) => str().trim().max(max);
 const optText = (max: number) => text(max).optional().default('');
@@ -92,21 +93,10 @@ export const postResponse = z.object({
 });
 export type PostResponse = z.infer<typeof postResponse>;
 
-/** Sortable columns of the booking lists (spec "bookings…" §2: sortable columns). */
-export const LIST_SORT_COLUMNS = [
-  'dck_docket',
-  'dck_booked',
-  'dck_cust_ref1',
-  'cust_acc_code',
-  'from_town',
-  'to_town',
-  'dsts_description',
-  'cust_total_price',
-] as const;
-export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
+export { LIST_SORT_COLUMNS, type ListSortColumn } from './list-sort';
 
 /** DD/MM/YYYY (spec "bookings…" §9). */
-export const ukDate = z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Use DD/MM/YYYY');
+export const ukDate = z.string().regex(UK_DATE_PATTERN, UK_DATE_MESSAGE);
 
 /** The filter shared by docket/list and docket/export. */
 export const listFilter = z.object({

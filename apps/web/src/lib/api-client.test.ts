@@ -73,19 +73,18 @@ describe('apiPost', () => {
     expect(error.message).toBe('No such thing');
   });
 
-  it('takes the answer the server wrote into the page for the same call, once, checked by its schema', async () => {
+  it('takes the answer the server wrote into the page for the same call, once, without loading its schema', async () => {
     answerFromPage(takeBootCall);
-    writeBootCalls({
-      [pageCallKey('/api/thing', { q: 1 })]: { id: 7, extra: 'dropped' },
-      [pageCallKey('/api/bad', {})]: { id: 'seven' },
-    });
-    const { fetchMock } = mockApi({ '/api/thing': reply({ id: 9 }), '/api/bad': reply({ id: 8 }) });
-    const schema = z.object({ id: z.number() });
-    await expect(apiPost('/api/thing', { q: 1 }, schema)).resolves.toEqual({ id: 7 });
+    writeBootCalls({ [pageCallKey('/api/thing', { q: 1 })]: { id: 7 } });
+    const { fetchMock } = mockApi({ '/api/thing': reply({ id: 9, extra: 'dropped' }) });
+    const load = vi.fn(() => Promise.resolve(z.object({ id: z.number() })));
+    await expect(apiPost('/api/thing', { q: 1 }, load)).resolves.toEqual({ id: 7 });
     expect(fetchMock).not.toHaveBeenCalled();
-    await expect(apiPost('/api/thing', { q: 1 }, schema)).resolves.toEqual({ id: 9 });
+    expect(load).not.toHaveBeenCalled();
+    // The next call goes to the server, and its answer is checked.
+    await expect(apiPost('/api/thing', { q: 1 }, load)).resolves.toEqual({ id: 9 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    await expect(apiPost('/api/bad', {}, () => Promise.resolve(schema))).rejects.toBeInstanceOf(z.ZodError);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('always sends a JSON body, {} when there is none', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultHistoryDates, historyDates, loadHistoryDates, saveHistoryDates } from './history-filter';
+import { defaultHistoryDates, loadHistoryDates, saveHistoryDates } from './history-filter';
 
 const at = (iso: string) => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -25,14 +25,6 @@ describe('defaultHistoryDates', () => {
   });
 });
 
-describe('historyDates', () => {
-  it('accepts DD/MM/YYYY only', () => {
-    expect(historyDates.safeParse({ dateStart: '08/03/2026', dateEnd: '10/03/2026' }).success).toBe(true);
-    expect(historyDates.safeParse({ dateStart: '2026-03-08', dateEnd: '10/03/2026' }).success).toBe(false);
-    expect(historyDates.safeParse({ dateStart: '08/03/2026' }).success).toBe(false);
-  });
-});
-
 describe('saved dates', () => {
   it('start empty, so the history opens the filter first', () => {
     expect(loadHistoryDates()).toBeNull();
@@ -49,5 +41,21 @@ describe('saved dates', () => {
     expect(loadHistoryDates()).toBeNull();
     sessionStorage.setItem('courier.historyDates', JSON.stringify({ dateStart: '2026-02-01', dateEnd: 'x' }));
     expect(loadHistoryDates()).toBeNull();
+    // DD/MM/YYYY only, both dates, and nothing else kept.
+    for (const stored of [
+      { dateStart: '2026-03-08', dateEnd: '10/03/2026' },
+      { dateStart: '08/03/2026' },
+      ['08/03/2026', '10/03/2026'],
+      null,
+      '08/03/2026',
+    ]) {
+      sessionStorage.setItem('courier.historyDates', JSON.stringify(stored));
+      expect(loadHistoryDates()).toBeNull();
+    }
+    sessionStorage.setItem(
+      'courier.historyDates',
+      JSON.stringify({ dateStart: '08/03/2026', dateEnd: '10/03/2026', extra: 1 }),
+    );
+    expect(loadHistoryDates()).toEqual({ dateStart: '08/03/2026', dateEnd: '10/03/2026' });
   });
 });

@@ -15,11 +15,34 @@ const sessionSchema = () => import('@courier/contracts/auth').then((m) => m.sess
 /** Hands the API client the answers a signed-in page carries (lib/boot-calls). */
 const pageAnswers = () => import('../../../lib/boot-calls').then((m) => answerFromPage(m.takeBootCall));
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether what the page carries has a session's form. The server wrote it through the session's
+ * own schema (apps/server web/boot-session: `sessionResponse.parse`), so it is taken as it is,
+ * without loading zod before the first screen draws; only its form is looked at, so that a page
+ * carrying anything else asks the server instead.
+ */
+function isWrittenSession(value: unknown): value is SessionResponse {
+  if (!isRecord(value) || !isRecord(value.tenant)) return false;
+  if (value.stage === 'otp') return true;
+  if (value.stage !== 'password' && value.stage !== 'full') return false;
+  const { user, rights, accounts } = value;
+  return (
+    isRecord(user) &&
+    typeof user.ausr_id === 'number' &&
+    typeof user.ausr_logon === 'string' &&
+    Array.isArray(rights) &&
+    Array.isArray(accounts)
+  );
+}
+
 /**
  * POST /api/auth/session: the start-up restore (spec "access…" §2). No token: silent null.
  * An expired session: an info message, and the stale cookie is dropped so it is said once.
  * Any other failure: an error notification. The first restore of a page the server wrote a live
- * session into (BOOT_SESSION_ELEMENT_ID) takes that answer instead, checked by the same schema,
+ * session into (BOOT_SESSION_ELEMENT_ID) takes that answer instead (isWrittenSession),
  * and hands the API client the answers to the screen's opening calls the page also carries; a
  * page that says nobody is signed in (null) is taken at its word.
  */
@@ -27,11 +50,10 @@ export async function fetchSession(): Promise<SessionResponse | null> {
   const boot = takeBootJson(BOOT_SESSION_ELEMENT_ID);
   // The server's word that this browser sent no session at all: nobody to restore, nothing to ask.
   if (boot === null) return null;
-  if (boot !== undefined) {
+  if (isWrittenSession(boot)) {
     // A page with a session may also carry the answers to its screen's opening calls.
-    const [schema] = await Promise.all([sessionSchema(), pageAnswers()]);
-    const written = schema.safeParse(boot);
-    if (written.success) return written.data;
+    await pageAnswers();
+    return boot;
   }
   try {
     return await apiPost('/api/auth/session', {}, sessionSchema, { quiet: true });
