@@ -17,6 +17,19 @@ export async function logRetentionDaysOf(db: Executor): Promise<number> {
 }
 
 /**
+ * Records a purge that deleted anything (`deleted` > 0) as a log entry of the system: the
+ * purge's name as its process, and `detail` (what was deleted, the cut-off). Nothing otherwise.
+ */
+export async function recordPurge(
+  db: Executor,
+  process: string,
+  deleted: number,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  if (deleted > 0) await writeAudit(db, { user: 'system', unit: 'system', process, type: 'info', detail });
+}
+
+/**
  * Deletes one tenant's log entries older than its retention (days before `clock.now()`), in batches,
  * and records the purge itself as an entry when it deleted any; the number deleted. Safe to run in
  * several processes at once: a second run finds nothing left to delete.
@@ -26,13 +39,10 @@ export async function purgeLog(db: Executor, clock: Clock): Promise<number> {
   const before = new Date(clock.now().getTime() - days * DAY_MS);
   let total = 0;
   for (let n = PURGE_BATCH; n === PURGE_BATCH; total += n) n = await purgeLogBatch(db, before, PURGE_BATCH);
-  if (total > 0)
-    await writeAudit(db, {
-      user: 'system',
-      unit: 'system',
-      process: 'log purge',
-      type: 'info',
-      detail: { deleted: total, retentionDays: days, before: before.toISOString() },
-    });
+  await recordPurge(db, 'log purge', total, {
+    deleted: total,
+    retentionDays: days,
+    before: before.toISOString(),
+  });
   return total;
 }

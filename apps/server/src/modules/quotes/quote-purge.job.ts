@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { writeAudit } from '../audit/audit.repository';
+import { recordPurge } from '../audit/log-purge.job';
 import { purgeExpiredQuotesPage } from './quotes.repository';
 
 /**
@@ -29,13 +29,10 @@ export async function purgeExpiredQuotes(db: Executor, clock: Clock): Promise<nu
     if (page.last === null || page.allLive) break;
     after = page.last;
   }
-  if (total > 0)
-    await writeAudit(db, {
-      user: 'system',
-      unit: 'system',
-      process: 'quote purge',
-      type: 'info',
-      detail: { deleted: total, keptDays: QUOTE_KEEP_DAYS, before: before.toISOString() },
-    });
+  await recordPurge(db, 'quote purge', total, {
+    deleted: total,
+    keptDays: QUOTE_KEEP_DAYS,
+    before: before.toISOString(),
+  });
   return total;
 }

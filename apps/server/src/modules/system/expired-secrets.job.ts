@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { writeAudit } from '../audit/audit.repository';
+import { recordPurge } from '../audit/log-purge.job';
 import { EXPIRING_TABLES, purgeExpiredBatch, type ExpiringTable } from './expired-secrets.repository';
 
 /**
@@ -29,13 +29,10 @@ export async function purgeExpiredSecrets(db: Executor, clock: Clock): Promise<n
     if (count > 0) deleted[which] = count;
     total += count;
   }
-  if (total > 0)
-    await writeAudit(db, {
-      user: 'system',
-      unit: 'system',
-      process: 'expired secrets purge',
-      type: 'info',
-      detail: { deleted, keptDays: SECRET_KEEP_DAYS, before: before.toISOString() },
-    });
+  await recordPurge(db, 'expired secrets purge', total, {
+    deleted,
+    keptDays: SECRET_KEEP_DAYS,
+    before: before.toISOString(),
+  });
   return total;
 }
