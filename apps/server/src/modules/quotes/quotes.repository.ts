@@ -190,6 +190,7 @@ export async function purgeExpiredQuotesPage(
            where q.quote_id = p.quote_id
              and q.quote_expires_at < ${before}
              and q.quote_dck_id is null
+             and q.quote_state <> 'booked'
              and not exists (select 1 from payment_authorisations a where a.pauth_quote_id = q.quote_id)
           returning 1
         )
