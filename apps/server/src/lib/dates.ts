@@ -8,6 +8,9 @@
 
 export const UK_TZ = 'Europe/London';
 
+/** The instant `days` whole days (of 24 hours) before `now`: the cut-off of a retention. */
+export const daysBefore = (now: Date, days: number): Date => new Date(now.getTime() - days * 86_400_000);
+
 const ukFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: UK_TZ,
   year: 'numeric',

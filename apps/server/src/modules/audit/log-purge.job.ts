@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { daysBefore } from '../../lib/dates';
 import { settingsOf } from '../settings/settings.repository';
 import { writeAudit } from './audit.repository';
 import { purgeLogBatch } from './log.repository';
@@ -8,7 +9,6 @@ import { purgeLogBatch } from './log.repository';
 export const DEFAULT_LOG_RETENTION_DAYS = 90;
 /** Rows deleted per statement. */
 const PURGE_BATCH = 5_000;
-const DAY_MS = 86_400_000;
 
 /** config.LogRetentionDays (1–36,500), else 90. */
 export async function logRetentionDaysOf(db: Executor): Promise<number> {
@@ -36,7 +36,7 @@ export async function recordPurge(
  */
 export async function purgeLog(db: Executor, clock: Clock): Promise<number> {
   const days = await logRetentionDaysOf(db);
-  const before = new Date(clock.now().getTime() - days * DAY_MS);
+  const before = daysBefore(clock.now(), days);
   let total = 0;
   for (let n = PURGE_BATCH; n === PURGE_BATCH; total += n) n = await purgeLogBatch(db, before, PURGE_BATCH);
   await recordPurge(db, 'log purge', total, {

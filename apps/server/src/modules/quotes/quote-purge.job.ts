@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { daysBefore } from '../../lib/dates';
 import { recordPurge } from '../audit/log-purge.job';
 import { purgeExpiredQuotesPage } from './quotes.repository';
 
@@ -10,7 +11,6 @@ import { purgeExpiredQuotesPage } from './quotes.repository';
 export const QUOTE_KEEP_DAYS = 7;
 /** Quotes read per statement (the deleted ones among them are at most as many). */
 const PAGE = 5_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Deletes one tenant's quotes that expired more than QUOTE_KEEP_DAYS before `clock.now()` and were
@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
  * once: a second run finds nothing left to delete.
  */
 export async function purgeExpiredQuotes(db: Executor, clock: Clock): Promise<number> {
-  const before = new Date(clock.now().getTime() - QUOTE_KEEP_DAYS * DAY_MS);
+  const before = daysBefore(clock.now(), QUOTE_KEEP_DAYS);
   let total = 0;
   for (let after = 0; ;) {
     const page = await purgeExpiredQuotesPage(db, after, before, PAGE);

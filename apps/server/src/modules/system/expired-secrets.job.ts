@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { daysBefore } from '../../lib/dates';
 import { recordPurge } from '../audit/log-purge.job';
 import { EXPIRING_TABLES, purgeExpiredBatch, type ExpiringTable } from './expired-secrets.repository';
 
@@ -10,7 +11,6 @@ import { EXPIRING_TABLES, purgeExpiredBatch, type ExpiringTable } from './expire
 export const SECRET_KEEP_DAYS = 30;
 /** Rows deleted per statement. */
 const BATCH = 5_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Deletes one tenant's sessions, one-time codes, reset links, e-mail change links and driver
@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
  * those tables only grow. Safe to run in several processes at once.
  */
 export async function purgeExpiredSecrets(db: Executor, clock: Clock): Promise<number> {
-  const before = new Date(clock.now().getTime() - SECRET_KEEP_DAYS * DAY_MS);
+  const before = daysBefore(clock.now(), SECRET_KEEP_DAYS);
   const deleted: Partial<Record<ExpiringTable, number>> = {};
   let total = 0;
   for (const which of EXPIRING_TABLES) {

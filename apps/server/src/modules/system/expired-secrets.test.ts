@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { count, desc, eq, gte, lt } from 'drizzle-orm';
 import { auditLog, passwordResets, sessions } from '../../db/schema';
 import { CUSTOMER, DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
 import { purgeExpiredSecrets, SECRET_KEEP_DAYS } from './expired-secrets.job';
@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('the expired secrets purge on %s', (kind) => {
     const [entry] = await db()
       .select({ detail: auditLog.log_detail })
       .from(auditLog)
-      .where(and(eq(auditLog.log_process, 'expired secrets purge')))
+      .where(eq(auditLog.log_process, 'expired secrets purge'))
       .orderBy(desc(auditLog.log_id))
       .limit(1);
     expect(entry?.detail).toMatchObject({ keptDays: SECRET_KEEP_DAYS });
