@@ -353,6 +353,9 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
   it('purges quotes a week past their expiry that were never paid for, and keeps the rest', async () => {
     const DAY = 86_400_000;
     const idle = await quoted();
+    const elsewhere = (
+      await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_B))
+    ).json() as QuoteView;
     const paying = await detailed();
     expect((await checkout(paying.guid)).statusCode).toBe(200);
     t.clock.advance(DAY);
@@ -366,11 +369,16 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
 
     expect(await purgeExpiredQuotes(db(), t.clock)).toBeGreaterThanOrEqual(1);
     // Gone: the guid is not found. A quote with a card payment, one expired less than a week ago
-    // and a live one stay, and so does every quote of the other tenant.
+    // and a live one stay.
     expect(await status(idle)).toBe(404);
     expect(await status(paying)).toBe(410);
     expect(await status(younger)).toBe(410);
     expect(await status(fresh)).toBe(200);
+    // The other database's expired quote is its own purge's to delete, and the purged guid is not
+    // found under any database a caller names.
+    const inB = (guid: string) => call('/api/quote', { database: TENANT_B, guid });
+    expect((await inB(elsewhere.guid)).statusCode).toBe(410);
+    expect((await inB(idle.guid)).statusCode).toBe(404);
     expect(await purgeExpiredQuotes(db(), t.clock)).toBe(0);
     const [entry] = await db()
       .select({ detail: auditLog.log_detail })
