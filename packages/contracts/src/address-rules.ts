@@ -1,4 +1,4 @@
-import { ADDRESS_MSG } from './addresses';
+import { ADDRESS_MSG } from './messages';
 
 /**
  * The address rules shared by the booking and the address book, on the server and the screens

@@ -7,7 +7,7 @@ import {
   missingMandatory,
   requiredFields,
 } from './address-rules';
-import { ADDRESS_MSG } from './addresses';
+import { ADDRESS_MSG } from './messages';
 
 const entry = (over: Record<string, string> = {}) => ({
   cadd_coname: 'Acme Ltd',

@@ -7,17 +7,6 @@ import { dbId, tf, str } from './common';
  * lengths, and the truncation of address search results, come from address-fields.ts.
  */
 
-/** Messages of the address book and the address search, word for word (spec "access…" §5, §8). */
-export const ADDRESS_MSG = {
-  poBox: "You can't use PO BOX as an address",
-  insufficient:
-    'Insufficient information, please use the search button next to the post code and select your specific address',
-  noMatch: 'No matching addresses found',
-  saved: 'Address record saved',
-  notFound: 'Address not found',
-  mainAddress: 'The account address cannot be deleted',
-} as const;
-
 /** A customer address as the API answers it, with its account's code and name. */
 export const customerAddress = z.object({
   cadd_id: z.number().int(),

@@ -3,18 +3,11 @@ import { BOOKING_LIMITS } from './address-fields';
 import { MSG } from './messages';
 import { dbId, str, databaseName } from './common';
 import { LIST_SORT_COLUMNS, UK_DATE_MESSAGE, UK_DATE_PATTERN } from './list-sort';
+import { EMAIL_LIST_MESSAGE, isEmailList } from './email-list';
 
 const text = (max: number) => str().trim().max(max);
 const optText = (max: number) => text(max).optional().default('');
 
-/** One or more e-mail addresses separated by ';' or ',' (spec "bookings…" §5); empty is fine. */
-export const EMAIL_LIST_MESSAGE = 'Please enter valid e-mail addresses, separated by ; or ,';
-export const isEmailList = (value: string): boolean =>
-  value.trim() === '' ||
-  value
-    .split(/[;,]/)
-    .map((v) => v.trim())
-    .every((v) => z.email().safeParse(v).success);
 const emailList = (max: number) => optText(max).refine(isEmailList, EMAIL_LIST_MESSAGE);
 /** An ISO date-time (ready or deadline), optional. */
 const isoTime = z.iso.datetime({ offset: true }).optional();

@@ -4,6 +4,7 @@ export * from './rights';
 export * from './auth';
 export * from './customers';
 export * from './dockets';
+export * from './email-list';
 export * from './postcode';
 export * from './password';
 export * from './address-fields';

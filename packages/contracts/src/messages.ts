@@ -49,3 +49,14 @@ export const MSG = {
   /** Not spec text: an account payer's quote is booked on account (quote/book), never paid by card. */
   accountPayerBooking: 'This account pays on account: the booking needs no card payment',
 } as const;
+
+/** Messages of the address book and the address search, word for word (spec "access…" §5, §8). */
+export const ADDRESS_MSG = {
+  poBox: "You can't use PO BOX as an address",
+  insufficient:
+    'Insufficient information, please use the search button next to the post code and select your specific address',
+  noMatch: 'No matching addresses found',
+  saved: 'Address record saved',
+  notFound: 'Address not found',
+  mainAddress: 'The account address cannot be deleted',
+} as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { QUOTE_LIMITS } from './address-fields';
 import { dbId, databaseName, str } from './common';
-import { docketInput, isEmailList, EMAIL_LIST_MESSAGE, parcelInput } from './dockets';
+import { docketInput, parcelInput } from './dockets';
+import { EMAIL_LIST_MESSAGE, isEmailList } from './email-list';
 import { MSG } from './messages';
 
 /**

@@ -5,6 +5,7 @@ import { pageCallKey } from '@courier/contracts/page-calls';
 import { apiError, mockApi, notAuthenticated, reply } from '../test/api-mock';
 import { writeBootCalls } from '../test/boot-session';
 import { ApiError, answerFromPage, apiGet, apiPost, apiPostFile, onAuthFailure } from './api-client';
+import { lazyListOf, lazySchema } from './lazy-schema';
 import { takeBootCall } from './boot-calls';
 
 /** Captures what the app's route-error handler receives. */
@@ -168,6 +169,31 @@ describe('apiPost', () => {
     const error = await failureOf(apiPost('/api/auth/session', {}, undefined, { quiet: true }));
     expect(error.notAuthenticated).toBe(true);
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('lazySchema', () => {
+  it('builds its schema once for every call, and again after a build that failed', async () => {
+    const build = vi
+      .fn<() => Promise<z.ZodType<{ id: number }>>>()
+      .mockRejectedValueOnce(new Error('chunk failed to load'))
+      .mockResolvedValue(z.object({ id: z.number() }));
+    const schema = lazySchema(build);
+    await expect(schema()).rejects.toThrow('chunk failed to load');
+    mockApi({ '/api/one': reply({ id: 1 }), '/api/two': reply({ id: 'two' }) });
+    await expect(apiPost('/api/one', {}, schema)).resolves.toEqual({ id: 1 });
+    await expect(apiPost('/api/two', {}, schema)).rejects.toMatchObject({ name: 'ZodError' });
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it('lazyListOf checks every item of a list answer', async () => {
+    const rows = lazyListOf(() => Promise.resolve(z.object({ id: z.number() })));
+    mockApi({
+      '/api/good': reply([{ id: 1 }, { id: 2, extra: 'dropped' }]),
+      '/api/bad': reply([{ id: 1 }, {}]),
+    });
+    await expect(apiPost('/api/good', {}, rows)).resolves.toEqual([{ id: 1 }, { id: 2 }]);
+    await expect(apiPost('/api/bad', {}, rows)).rejects.toMatchObject({ name: 'ZodError' });
   });
 });
 

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { worldpaySettingsResponse } from '@courier/contracts';
 import { apiPost } from './api-client';
+import { lazySchema } from './lazy-schema';
+
+/** Its answer's schema, loaded with the first answer. */
+const SETTINGS = lazySchema(() =>
+  import('@courier/contracts/payments').then((m) => m.worldpaySettingsResponse),
+);
 
 /**
  * POST /api/system/worldpay {database} (spec "access…" §7): the hosted card form's clientKey,
@@ -8,7 +13,7 @@ import { apiPost } from './api-client';
  * Worldpay is not configured.
  */
 export const fetchWorldpaySettings = (database: string) =>
-  apiPost('/api/system/worldpay', { database }, worldpaySettingsResponse);
+  apiPost('/api/system/worldpay', { database }, SETTINGS);
 
 export const worldpaySettingsQuery = (database: string) =>
   queryOptions({

@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postResponse, type DocketInput } from '@courier/contracts';
+import type { DocketInput } from '@courier/contracts';
 import { apiPost, isNetworkError } from '../../../lib/api-client';
+import { lazySchema } from '../../../lib/lazy-schema';
 import { DOCKET_LIST_KEY } from './docket-list';
+
+/**
+ * The answer's schema of docket/post and docket/payment (the booking's number and tracking
+ * reference), loaded with the first answer: zod is not part of the booking screen's first load.
+ */
+export const POSTED = lazySchema(() => import('@courier/contracts/dockets').then((m) => m.postResponse));
 
 /** One submit of the booking: the body and the Idempotency-Key its retries share. */
 export interface DocketSubmit {
@@ -18,7 +25,7 @@ export const submitOf = (body: DocketInput): DocketSubmit => ({ body, idempotenc
  * instead of booking twice.
  */
 export const postDocket = ({ body, idempotencyKey }: DocketSubmit) =>
-  apiPost('/api/docket/post', body, postResponse, { headers: { 'idempotency-key': idempotencyKey } });
+  apiPost('/api/docket/post', body, POSTED, { headers: { 'idempotency-key': idempotencyKey } });
 
 /**
  * The booking screen's Confirm action; the booking lists are stale afterwards. A submit whose

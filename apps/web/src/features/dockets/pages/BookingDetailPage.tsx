@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { UserSession } from '@courier/contracts';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
@@ -6,11 +6,14 @@ import { MSG } from '@courier/contracts';
 import { notifyError } from '../../../lib/notify';
 import { useSignedIn } from '../../auth';
 import { LoadingBlock } from '../../../components/LoadingBlock';
-import { ExistingBooking } from '../components/ExistingBooking';
 import { NewBookingForm } from '../components/NewBookingForm';
 import { prefetchBookingRules, useBookingRulesSettled } from '../booking-rules';
 import { prefetchBookingLookups, useBookingLookups } from '../use-booking-lookups';
 import { reusedValues } from '../use-new-booking';
+
+/** A saved booking (`_id`): its view and its calls' schemas load only when one is opened. */
+const loadExistingBooking = () => import('../components/ExistingBooking');
+const ExistingBooking = lazy(() => loadExistingBooking().then((m) => ({ default: m.ExistingBooking })));
 
 /** The default account is missing or on hold: home with the spec's message (spec "access…" §5). */
 function DefaultAccountUnavailable() {
@@ -31,10 +34,13 @@ function BookingDetail({ reused }: { reused: ReturnType<typeof reusedValues> }) 
 
 /**
  * The warm-up of a new booking (app/router PageWarm): the lists and the default account's rules
- * BookingDetail waits for, asked for while the screen still loads. Nothing for an existing booking.
+ * BookingDetail waits for, asked for while the screen still loads; for an existing booking, its view's code.
  */
 export function warm(queryClient: QueryClient, session: UserSession, search: URLSearchParams): void {
-  if (search.has('_id')) return;
+  if (search.has('_id')) {
+    void loadExistingBooking();
+    return;
+  }
   prefetchBookingLookups(queryClient, true);
   prefetchBookingRules(queryClient, session.user.ausr_cust_id);
 }
@@ -48,6 +54,11 @@ export default function BookingDetailPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const id = params.get('_id');
-  if (id !== null) return <ExistingBooking key={location.key} id={id} caller={params.get('caller')} />;
+  if (id !== null)
+    return (
+      <Suspense fallback={<LoadingBlock error={null} />}>
+        <ExistingBooking key={location.key} id={id} caller={params.get('caller')} />
+      </Suspense>
+    );
   return <BookingDetail key={location.key} reused={reusedValues(location.state)} />;
 }

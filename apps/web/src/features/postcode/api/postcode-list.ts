@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  postcodeListResponse,
-  RESULT_FIELDS,
-  type AddressQueryInput,
-  type ResultField,
-} from '@courier/contracts';
+import { RESULT_FIELDS, type AddressQueryInput, type ResultField } from '@courier/contracts';
 import { apiPost } from '../../../lib/api-client';
+import { lazySchema } from '../../../lib/lazy-schema';
+
+/** Its answer's schema, loaded with the first answer (zod is not part of a booking screen's first load). */
+const ADDRESSES = lazySchema(() => import('@courier/contracts/postcode').then((m) => m.postcodeListResponse));
 
 /** The parts of an address a search may use, named as the results name them. */
 export type SearchParts = Partial<Record<ResultField, string>>;
@@ -31,8 +30,8 @@ export function searchQuery(parts: SearchParts): AddressQueryInput {
  */
 export const fetchPostcodeList = (parts: SearchParts, database?: string) =>
   database
-    ? apiPost('/api/quote/postcode/list', { address: searchQuery(parts), database }, postcodeListResponse)
-    : apiPost('/api/postcode/list', { address: searchQuery(parts) }, postcodeListResponse);
+    ? apiPost('/api/quote/postcode/list', { address: searchQuery(parts), database }, ADDRESSES)
+    : apiPost('/api/postcode/list', { address: searchQuery(parts) }, ADDRESSES);
 
 /** The address search behind each post code's search button (the quote wizard's with its `database`). */
 export const usePostcodeList = (database?: string) =>
