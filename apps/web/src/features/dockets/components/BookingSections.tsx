@@ -38,8 +38,9 @@ interface BookingSectionsProps {
  * The sections of the booking screen (spec "bookings…" §2 Booking detail): Account, References,
  * Service Details, any number (at least two) of 'Address N', Parcels. Adding is free; removing below
  * two addresses or one parcel is refused with the catalogue's 'Addresses' / 'Parcels' message.
- * The top row draws at once and the addresses and parcels after it, a part per paint
- * (BelowTheTop): on a phone the screen shows sooner and blocks the page in shorter tasks.
+ * Account draws at once, References and Service Details after one paint, and the addresses and
+ * parcels after them, a part per paint (BelowTheTop): on a phone the screen shows sooner and
+ * blocks the page in shorter tasks.
  */
 export function BookingSections({
   form,
@@ -80,14 +81,16 @@ export function BookingSections({
           readOnly={readOnly}
           onAccount={onAccount}
         />
-        <ReferencesSection
-          account={account}
-          rules={rules}
-          field={field}
-          readOnly={readOnly}
-          filled={(n) => values[referenceField(n)] !== ''}
-        />
-        <ServiceSection services={services} tariffs={tariffs} field={field} />
+        <AfterPaint paints={1}>
+          <ReferencesSection
+            account={account}
+            rules={rules}
+            field={field}
+            readOnly={readOnly}
+            filled={(n) => values[referenceField(n)] !== ''}
+          />
+          <ServiceSection services={services} tariffs={tariffs} field={field} />
+        </AfterPaint>
       </SimpleGrid>
       <BelowTheTop
         form={form}
@@ -116,8 +119,8 @@ interface BelowTheTopProps {
 
 /**
  * The addresses, 'Add address', the parcels and the step's actions, drawn after the top row a part
- * per paint (AfterPaint): the first address, then the others and 'Add address', then the parcels
- * and actions; each part draws once when its turn comes, and the top row not again.
+ * per paint (AfterPaint): the first address after two paints, then the others and 'Add address',
+ * then the parcels and actions; each part draws once when its turn comes, and the top row not again.
  */
 function BelowTheTop({
   form,
@@ -130,13 +133,13 @@ function BelowTheTop({
   actions,
 }: BelowTheTopProps) {
   const addresses = form.getValues().addresses;
-  // Where each address stood when the screen was first drawn: the first after one paint, the others
-  // after two; one added later draws at once. One AfterPaint per address, keyed by it, so removing
+  // Where each address stood when the screen was first drawn: the first after two paints, the
+  // others after three; one added later draws at once. One AfterPaint per address, keyed by it, so removing
   // one never moves another into a new parent (which would draw it afresh and lose its state).
   const firstDrawn = useRef(new Map(addresses.map((a, i) => [a.key, i])));
   const paintsOf = (key: string) => {
     const at = firstDrawn.current.get(key);
-    return at === undefined ? 0 : at === 0 ? 1 : 2;
+    return at === undefined ? 0 : at === 0 ? 2 : 3;
   };
   return (
     <>
@@ -155,7 +158,7 @@ function BelowTheTop({
           </AfterPaint>
         ))}
       </SimpleGrid>
-      <AfterPaint paints={2}>
+      <AfterPaint paints={3}>
         {!readOnly && (
           <Group>
             <Button
@@ -168,7 +171,7 @@ function BelowTheTop({
           </Group>
         )}
       </AfterPaint>
-      <AfterPaint paints={3}>
+      <AfterPaint paints={4}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <ParcelSection form={form} field={field} readOnly={readOnly} onRemove={onRemoveParcel} />
           {actions}
