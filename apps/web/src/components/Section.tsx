@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { Group, Paper, Title } from '@mantine/core';
+import classes from './section.module.css';
 
 interface SectionProps {
   title: string;
@@ -14,7 +15,7 @@ interface SectionProps {
 export function Section({ title, aside, children, titleRef }: SectionProps) {
   const id = useId();
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} role="group" aria-labelledby={id} h="100%">
+    <Paper withBorder shadow="xs" className={classes.section} role="group" aria-labelledby={id} h="100%">
       <Group justify="space-between" mb="md" gap="xs">
         <Title order={2} fz="lg" id={id} ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
           {title}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Grid, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { Select } from '../../../components/Select';
 import { IconAddressBook, IconBarcode, IconTrash } from '@tabler/icons-react';
 import { hint } from '../../../components/HintTooltip';
+import { FieldCol, FieldGrid } from '../../../components/FieldGrid';
 import { Section } from '../../../components/Section';
 import { partsOfCustomerAddress } from '../../addresses';
 import { CustomerAddressListModal } from '../../addresses';
@@ -103,9 +104,9 @@ export function AddressSection({
 
   return (
     <Section title={title} aside={aside}>
-      <Grid gap="sm">
+      <FieldGrid>
         {index > 0 && (
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          <FieldCol span={6}>
             <Select
               label="Address type"
               data={TYPES}
@@ -114,10 +115,10 @@ export function AddressSection({
               value={String(address.dadd_addresstype)}
               onChange={(v) => form.setFieldValue(`${path}.dadd_addresstype`, v === '0' ? 0 : 1)}
             />
-          </Grid.Col>
+          </FieldCol>
         )}
         {TEXT_FIELDS.map((key) => (
-          <Grid.Col key={key} span={{ base: 12, sm: SPAN[key] }}>
+          <FieldCol key={key} span={SPAN[key]}>
             {key === 'dadd_postalcode' ? (
               <PostcodeField
                 {...inputs(key)}
@@ -137,15 +138,15 @@ export function AddressSection({
             ) : (
               <TextInput {...inputs(key)} />
             )}
-          </Grid.Col>
+          </FieldCol>
         ))}
-        <Grid.Col span={{ base: 12, sm: 6 }}>
+        <FieldCol span={6}>
           <BookingDateTime label="Ready" {...field(`${path}.dadd_ready`)} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
+        </FieldCol>
+        <FieldCol span={6}>
           <BookingDateTime label="Deadline" {...field(`${path}.dadd_deadline`)} />
-        </Grid.Col>
-        <Grid.Col span={12}>
+        </FieldCol>
+        <FieldCol>
           <Group gap="xs">
             <Button
               variant="light"
@@ -166,8 +167,8 @@ export function AddressSection({
               {barcodeError}
             </Text>
           )}
-        </Grid.Col>
-      </Grid>
+        </FieldCol>
+      </FieldGrid>
       {search.modal}
       <BarcodesModal
         opened={barcodesOpen}
