@@ -8,6 +8,7 @@
  *   CHROME_PATH  the browser Lighthouse drives (/usr/bin/chromium)
  *   BENCH_RUNS   runs per page and form factor (3)
  *   BENCH_WEB_REPORTS  a folder to keep each run's Lighthouse report (JSON) in, to read its diagnostics
+ *                (<page>-<form>-<run>.json)
  *   BENCH_PAGES  only these pages, e.g. '/docket/detail,/docket/list' (all four by default)
  *   BENCH_FORMS  only these form factors, e.g. 'mobile' (both by default)
  *   BENCH_THROTTLING  'devtools': throttle the real load (network and CPU) instead of simulating it
@@ -46,7 +47,12 @@ async function postJson<T>(base: string, path: string, body: unknown, token?: st
   return res.json() as Promise<T>;
 }
 
-async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: string): Promise<Figures> {
+async function audit(
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+  run: number,
+  cookie?: string,
+): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -70,7 +76,7 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
       );
     if (REPORTS_DIR) {
       mkdirSync(REPORTS_DIR, { recursive: true });
-      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${formFactor}.json`;
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${formFactor}-${run + 1}.json`;
       writeFileSync(resolve(REPORTS_DIR, name), JSON.stringify(result.lhr));
     }
     return {
@@ -121,7 +127,7 @@ async function main() {
         only(process.env.BENCH_FORMS, f),
       )) {
         const runs: Figures[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page.path, formFactor, page.cookie));
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page.path, formFactor, i, page.cookie));
         // The median of the runs Lighthouse scored; one it could not (shown as 0) counts for nothing.
         const scored = runs.filter((r) => r.score > 0);
         const m = (key: keyof Figures) => (scored.length ? median(scored.map((r) => r[key])) : NaN);
