@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { Columns } from '../../../components/Columns';
 import { Select } from '../../../components/Select';
 import { IconAddressBook, IconBuilding } from '@tabler/icons-react';
 import type { CustomerRow } from '@courier/contracts';
@@ -44,10 +45,10 @@ export function AccountSection({ form, accounts, field, readOnly, onAccount }: A
           }}
         />
         <TextInput label="Contact" maxLength={CONTACT_LIMITS.dck_contact} {...field('dck_contact')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Columns cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Telephone" maxLength={CONTACT_LIMITS.dck_telephone} {...field('dck_telephone')} />
           <TextInput label="Email" maxLength={CONTACT_LIMITS.dck_email} {...field('dck_email')} />
-        </SimpleGrid>
+        </Columns>
         {!readOnly && (
           <Button
             variant="light"

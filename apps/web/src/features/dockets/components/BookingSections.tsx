@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { Columns } from '../../../components/Columns';
 import { IconPlus } from '@tabler/icons-react';
 import {
   BOOKING_ADDRESS,
@@ -73,7 +74,7 @@ export function BookingSections({
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
+      <Columns cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
         <AccountSection
           form={form}
           accounts={accounts}
@@ -91,7 +92,7 @@ export function BookingSections({
           />
           <ServiceSection services={services} tariffs={tariffs} field={field} />
         </AfterPaint>
-      </SimpleGrid>
+      </Columns>
       <BelowTheTop
         form={form}
         field={field}
@@ -143,7 +144,7 @@ function BelowTheTop({
   };
   return (
     <>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Columns cols={{ base: 1, md: 2 }} spacing="md">
         {addresses.map((a, i) => (
           <AfterPaint key={a.key} paints={paintsOf(a.key)}>
             <AddressSection
@@ -157,7 +158,7 @@ function BelowTheTop({
             />
           </AfterPaint>
         ))}
-      </SimpleGrid>
+      </Columns>
       <AfterPaint paints={3}>
         {!readOnly && (
           <Group>
@@ -172,10 +173,10 @@ function BelowTheTop({
         )}
       </AfterPaint>
       <AfterPaint paints={4}>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Columns cols={{ base: 1, md: 2 }} spacing="md">
           <ParcelSection form={form} field={field} readOnly={readOnly} onRemove={onRemoveParcel} />
           {actions}
-        </SimpleGrid>
+        </Columns>
       </AfterPaint>
     </>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { Columns } from '../../../components/Columns';
 import { Select } from '../../../components/Select';
 import type { CustomerRow } from '@courier/contracts';
 import { Section } from '../../../components/Section';
@@ -30,7 +31,7 @@ export function ReferencesSection({ account, rules, field, readOnly, filled }: R
   const numbers = readOnly ? ([5, 6] as const).filter((n) => filled(n) && !shown.includes(n)) : [];
   return (
     <Section title="References">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Columns cols={{ base: 1, sm: 2 }} spacing="sm">
         {[...shown, ...numbers].map((n) => {
           const { label, required } = referenceOf(account, n);
           const props = { label, withAsterisk: required && !readOnly, ...field(referenceField(n)) };
@@ -46,7 +47,7 @@ export function ReferencesSection({ account, rules, field, readOnly, filled }: R
             <TextInput key={n} maxLength={REFERENCE_MAX} autoComplete="off" {...props} />
           );
         })}
-      </SimpleGrid>
+      </Columns>
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Columns } from '../../../components/Columns';
 import { IconCircleCheck, IconCopy, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { trackPath } from '../../../components/TrackingRefInput';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -40,7 +41,7 @@ export function YourBooking({ booking, onReuse, onNew }: YourBookingProps) {
             Your Booking
           </Title>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Columns cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           <Fact label="Docket No">
             <Text fw={700}>{booking.dck_docket}</Text>
           </Fact>
@@ -64,7 +65,7 @@ export function YourBooking({ booking, onReuse, onNew }: YourBookingProps) {
               <Text>{`${formatMoney(booking.total)} (VAT ${formatMoney(booking.netvat ?? 0)})`}</Text>
             </Fact>
           )}
-        </SimpleGrid>
+        </Columns>
         <Group gap="sm">
           <Button
             variant="default"
