@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { Columns } from '../../../components/Columns';
 import { IconPlus } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { notifyError } from '../../../lib/notify';
 import { mandatoryFor, type BookingRules } from '../booking-rules';
 import { emptyAddress, referenceField } from '../booking-values';
 import { AccountSection } from './AccountSection';
+import { preloadBookingDateTime } from './BookingDateTime';
 import { AddressSection } from './AddressSection';
 import { fieldBinder, type BookingFormApi } from './field-binder';
 import { ParcelSection } from './ParcelSection';
@@ -55,6 +56,8 @@ export function BookingSections({
 }: BookingSectionsProps) {
   const field = fieldBinder(form, readOnly);
   const values = form.getValues();
+  // The addresses' Ready and Deadline pickers load on their own, from the top's first draw on.
+  useEffect(preloadBookingDateTime, []);
   const custId = values.dck_cust_id ? Number(values.dck_cust_id) : null;
   const account = accounts.find((a) => a.cust_id === custId);
   // Town and post code are always required (the API's minimum).
