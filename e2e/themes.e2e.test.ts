@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
@@ -39,6 +39,14 @@ async function menu(page: Page, link: string): Promise<void> {
 describe.each(TENANTS)('the %s theme in Chromium', (database, key) => {
   it('has no axe violation on login, home, new booking, the lists and a modal', async () => {
     const context = await h.newContext();
+    // Every Content-Security-Policy violation of the walk (zod's eval probe was one on every page).
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+      );
+    });
     const page = await context.newPage();
 
     await page.goto('/login');
@@ -86,6 +94,9 @@ describe.each(TENANTS)('the %s theme in Chromium', (database, key) => {
     await page.getByRole('row').nth(1).waitFor();
     await shot(page, `theme-${key}-addresses`);
 
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('You are logged out!').waitFor();
     await settle(page);

@@ -1,3 +1,5 @@
+// First: zod's settings, before any module that may load zod (app/zod-jitless.ts).
+import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
