@@ -6,5 +6,7 @@
  * writes); it is set here, first, because zod itself loads later, with a screen's first answer
  * (lib/lazy-schema.ts). The answers the browser checks are small: the JIT buys nothing there.
  */
-const global = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-global.__zod_globalConfig = { ...global.__zod_globalConfig, jitless: true };
+const zodHost = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodHost.__zod_globalConfig = { ...zodHost.__zod_globalConfig, jitless: true };
+
+export {};
