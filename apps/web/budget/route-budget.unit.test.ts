@@ -43,10 +43,12 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  * frame until the first screen is drawn instead of a loader over it (src/app/boot-shell.tsx).
  * /login 124,8xx bytes since the booking screen's answers load their schemas with the answers
  * (src/lib/lazy-schema.ts): the entry's list of lazy files grew by a few names, and /docket/detail
- * lost zod, 211.8 → 183.3 KB.
+ * lost zod, 211.8 → 183.3 KB. /login 125,1xx bytes since a select holds the keys that come before
+ * its list is drawn and sends them again (src/components/Select.tsx): a quick Tab-ArrowDown-Enter
+ * chose nothing in 18 of 30 tries.
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 124_900 },
+  '/login': { js: 125_200 },
   '/home': { js: 171_600 },
 };
 

@@ -35,4 +35,30 @@ describe('Select', () => {
     await user.click(await screen.findByRole('option', { name: 'Service 7' }));
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Service' }).value).toBe('Service 7');
   });
+
+  it('takes the arrows and Enter pressed the moment it takes focus, before its list is drawn', async () => {
+    renderApp(<Select label="Service" data={SERVICES} />);
+    const field = screen.getByRole<HTMLInputElement>('combobox', { name: 'Service' });
+    // One task, as a quick keyboard or a test driver sends them: focus, then keys before any render.
+    const press = (code: string) =>
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: code, code, bubbles: true, cancelable: true }));
+    field.focus();
+    press('ArrowDown');
+    press('ArrowDown');
+    press('Enter');
+    await waitFor(() => expect(field.value).toBe('Service 2'));
+  });
+
+  it('sends an Enter pressed as the held arrow is being sent after it', async () => {
+    renderApp(<Select label="Service" data={SERVICES} />);
+    const field = screen.getByRole<HTMLInputElement>('combobox', { name: 'Service' });
+    const press = (code: string) =>
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: code, code, bubbles: true, cancelable: true }));
+    field.focus();
+    press('ArrowDown');
+    // The arrow has marked an option; Enter comes before the field is known to be ready.
+    await waitFor(() => expect(field.getAttribute('aria-activedescendant')).toBeTruthy());
+    press('Enter');
+    await waitFor(() => expect(field.value).toBe('Service 1'));
+  });
 });
