@@ -32,7 +32,7 @@ function WhileLoading({ label, value, readOnly, variant, error }: DateInputProps
     <TextInput
       label={label}
       value={value ? dayjs(value).format(DATE_TIME_FORMAT) : ''}
-      placeholder={readOnly ? undefined : 'DD/MM/YYYY HH:mm'}
+      placeholder={readOnly ? undefined : DATE_TIME_FORMAT}
       variant={variant}
       error={error}
       readOnly

@@ -15,7 +15,7 @@ export default function BookingDateTimePicker(props: DateInputProps) {
       valueFormat={DATE_TIME_FORMAT}
       dateParser={parseUkDateTime}
       clearable={!props.readOnly}
-      placeholder={props.readOnly ? undefined : 'DD/MM/YYYY HH:mm'}
+      placeholder={props.readOnly ? undefined : DATE_TIME_FORMAT}
       ariaLabels={CALENDAR_LABELS}
       popoverProps={{ withinPortal: true }}
       {...props}
