@@ -23,6 +23,7 @@ import {
   testGeo,
 } from '../../test/harness';
 import { hashPassword } from '../auth/login.service';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 type Row = Record<string, unknown> & { cadd_id: number; cadd_coname: string };
 
@@ -35,6 +36,7 @@ async function addUser(db: Db, logon: string, flags: Record<string, 'T'>, custId
     .returning({ id: users.ausr_id });
   if (custIds.length)
     await db.insert(userAccounts).values(custIds.map((c) => ({ uacc_ausr_id: u!.id, uacc_cust_id: c })));
+  forgetLiveSessions();
   return [logon, password] as const;
 }
 

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { users } from '../../db/schema';
 import { CUSTOMER, DB_KINDS, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
+import { forgetLiveSessions } from './live-session-cache';
 
 const codeOf = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? '')![1]!;
 const linkOf = (text: string | undefined) => /(http:\/\/portal\.test\/reset\/\S+)/.exec(text ?? '')![1]!;
@@ -12,7 +13,7 @@ describe.each(DB_KINDS)('access flows on %s', (kind) => {
   const logs: string[] = [];
   const db = () => t.tenants.get(TENANT_A)!.db;
   const setUser = (logon: string, values: Partial<typeof users.$inferInsert>) =>
-    db().update(users).set(values).where(eq(users.ausr_logon, logon));
+    db().update(users).set(values).where(eq(users.ausr_logon, logon)).then(forgetLiveSessions);
   const login = (username: string, password: string) =>
     post(t.app, '/api/auth/login', { database: TENANT_A, username, password });
 

@@ -3,6 +3,7 @@ import type { LinkedAccount } from '@courier/contracts';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customers, sessions, userAccounts, users } from '../../db/schema';
+import { forgetLiveSessions, keepLiveSession, keptLiveSession } from './live-session-cache';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -72,16 +73,26 @@ const buildLiveSession = (db: Executor, name: string) =>
     .limit(1)
     .prepare(name);
 
+export type LiveSession = Awaited<ReturnType<ReturnType<typeof buildLiveSession>['execute']>>[number];
+
 /**
  * The live session with this token hash, its user and linked accounts, in one prepared query
- * (every authenticated call runs it); undefined when unknown or expired.
+ * (every authenticated call runs it), kept for a second (live-session-cache.ts: frozen, forgotten
+ * on any write to sessions, users or their accounts); undefined when unknown or expired at `now`.
  */
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+export async function findLiveSession(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<LiveSession | undefined> {
+  const kept = keptLiveSession<LiveSession>(db, tokenHash, now);
+  if (kept) return kept;
   const rows = await prepared(db, 'live_session', buildLiveSession).execute({
     hash: tokenHash,
     now: now.toISOString(),
   });
-  return rows[0];
+  const found = rows[0];
+  return found && keepLiveSession(db, tokenHash, found, found.session.sess_expires);
 }
 
 /** Slides the idle expiry forward. */
@@ -93,6 +104,7 @@ export async function touchSession(db: Executor, sessId: number, now: Date, expi
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
+  forgetLiveSessions();
   await db.delete(sessions).where(eq(sessions.sess_token_hash, tokenHash));
 }
 
@@ -102,11 +114,13 @@ export async function setSessionStage(
   sessId: number,
   stage: 'password' | 'full',
 ): Promise<void> {
+  forgetLiveSessions();
   await db.update(sessions).set({ sess_stage: stage }).where(eq(sessions.sess_id, sessId));
 }
 
 /** Ends every session of a user except `keepSessId` (all when undefined). */
 export async function deleteUserSessions(db: Executor, ausrId: number, keepSessId?: number): Promise<void> {
+  forgetLiveSessions();
   await db
     .delete(sessions)
     .where(and(eq(sessions.sess_ausr_id, ausrId), keepSessId ? ne(sessions.sess_id, keepSessId) : undefined));
@@ -114,6 +128,7 @@ export async function deleteUserSessions(db: Executor, ausrId: number, keepSessI
 
 /** Stores a new password hash and clears the expired flag. */
 export async function setPassword(db: Executor, ausrId: number, passwordHash: string): Promise<void> {
+  forgetLiveSessions();
   await db
     .update(users)
     .set({ ausr_password: passwordHash, ausr_password_expired: 'F' })

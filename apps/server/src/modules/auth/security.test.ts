@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { errorSummary } from '../../lib/error-summary';
 import { ADMIN, CUSTOMER, DB_KINDS, booking, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
+import { forgetLiveSessions } from './live-session-cache';
 
 const linkTokenOf = (text: string | undefined) =>
   decodeURIComponent(/http:\/\/portal\.test\/reset\/(\S+)/.exec(text ?? '')![1]!);
@@ -15,7 +16,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe.each(DB_KINDS)('what an attacker tried, on %s', (kind) => {
   const db = () => t.tenants.get(TENANT_A)!.db;
   const setUser = (logon: string, values: Partial<typeof users.$inferInsert>) =>
-    db().update(users).set(values).where(eq(users.ausr_logon, logon));
+    db().update(users).set(values).where(eq(users.ausr_logon, logon)).then(forgetLiveSessions);
   const from = (ip: string, url: string, body: unknown, token?: string) =>
     t.app.inject({
       method: 'POST',

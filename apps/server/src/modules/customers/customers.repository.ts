@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customerContacts, customerReferences, customers, serviceTypes, tariffTypes } from '../../db/schema';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 const tf = (column: AnyPgColumn) => sql<'T' | 'F'>`${column}`;
 
@@ -154,12 +155,16 @@ export async function customerDetailOf(db: Executor, custId: number, lock = fals
   return rows[0];
 }
 
-/** Writes the edited fields of account `custId` (inside the caller's transaction). */
+/**
+ * Writes the edited fields of account `custId` (inside the caller's transaction). A signed-in
+ * user's session carries its accounts' names and method of payment: kept reads are forgotten.
+ */
 export async function updateCustomerFields(
   db: Executor,
   custId: number,
   fields: Partial<typeof customers.$inferInsert>,
 ): Promise<void> {
+  forgetLiveSessions();
   await db.update(customers).set(fields).where(eq(customers.cust_id, custId));
 }
 

@@ -15,6 +15,7 @@ import {
   post,
   useTestApp,
 } from '../../test/harness';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) => {
   const t = useTestApp(kind, { dockets: 0 });
@@ -223,12 +224,14 @@ describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) 
     expect((await post(t.app, '/api/customer/reference/post', refs, '')).statusCode).toBe(401);
     const db = t.tenants.get(TENANT_A)!.db;
     await db.update(users).set({ ausr_rights_system: 'F' }).where(eq(users.ausr_logon, 'admin'));
+    forgetLiveSessions();
     try {
       const token = await loginAs(t.app, ...ADMIN);
       expect((await post(t.app, '/api/customer/post', fields, token)).statusCode).toBe(403);
       expect((await post(t.app, '/api/customer/reference/post', refs, token)).statusCode).toBe(403);
     } finally {
       await db.update(users).set({ ausr_rights_system: 'T' }).where(eq(users.ausr_logon, 'admin'));
+      forgetLiveSessions();
     }
   });
 });

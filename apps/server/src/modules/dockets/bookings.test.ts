@@ -14,6 +14,7 @@ import {
   TENANT_A,
 } from '../../test/harness';
 import { nextWeekday } from '../../test/fixtures';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
 describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
@@ -28,7 +29,11 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
       .set({ sett_value: value })
       .where(and(eq(settings.sett_group, group), eq(settings.sett_key, key)));
   const setExport = (flag: 'T' | 'F') =>
-    db().update(users).set({ ausr_rights_export: flag }).where(eq(users.ausr_logon, 'customer'));
+    db()
+      .update(users)
+      .set({ ausr_rights_export: flag })
+      .where(eq(users.ausr_logon, 'customer'))
+      .then(forgetLiveSessions);
   const postB = (body: unknown, token = customer) => post(t.app, '/api/docket/post', body, token);
   /** Dockets stored in the tenant, every account's. */
   const stored = async () => (await db().select({ n: count() }).from(dockets))[0]!.n;
@@ -132,11 +137,13 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
         .update(users)
         .set({ ausr_bypass_pcode_validation: 'T' })
         .where(eq(users.ausr_logon, 'customer'));
+      forgetLiveSessions();
       const loose = await postB(addr(1, { dadd_postalcode: 'A1' }));
       await db()
         .update(users)
         .set({ ausr_bypass_pcode_validation: 'F' })
         .where(eq(users.ausr_logon, 'customer'));
+      forgetLiveSessions();
       expect(loose.statusCode).toBe(422);
       expect(loose.json().message).toBe('Unknown post code A1');
     });
@@ -241,6 +248,7 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
         ).statusCode,
       ).toBe(403);
       await db().update(users).set({ ausr_rights_price: 'F' }).where(eq(users.ausr_logon, 'customer'));
+      forgetLiveSessions();
       const res = await post(
         t.app,
         '/api/docket/list',
@@ -248,6 +256,7 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
         customer,
       );
       await db().update(users).set({ ausr_rights_price: 'T' }).where(eq(users.ausr_logon, 'customer'));
+      forgetLiveSessions();
       expect(res.statusCode).toBe(403);
     });
 

@@ -19,6 +19,7 @@ import {
 } from '../../test/harness';
 import { collectAddress, deliverAddress, nextWeekday } from '../../test/fixtures';
 import { SANDBOX_CARDS } from '../payments/sandbox.provider';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 /**
  * The dockets whose kept address columns differ from their addresses: dck_last_deadline from the
@@ -199,6 +200,7 @@ describe.each(DB_KINDS)('a docket’s last deadline and end addresses on %s', (k
     await db()
       .insert(userAccounts)
       .values({ uacc_ausr_id: adminUser!.ausr_id, uacc_cust_id: foreign!.cust_id });
+    forgetLiveSessions();
     const via = deliverAddress({ dadd_town: 'Quarantown', dadd_postalcode: 'CA1 1AA' });
     const body = booking(foreign!.cust_id);
     const booked = await post(

@@ -16,6 +16,7 @@ import {
 } from '../../test/harness';
 import { insertBooking } from './dockets.repository';
 import { formatUk } from '../../lib/dates';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
 const window30 = { dateStart: daysAgo(31), dateEnd: daysAgo(0) };
@@ -246,8 +247,10 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
       const db = t.tenants.get(TENANT_A)!.db;
       const { users } = await import('../../db/schema');
       await db.update(users).set({ ausr_rights_price: 'F' }).where(eq(users.ausr_logon, 'customer'));
+      forgetLiveSessions();
       const res = (await post(t.app, '/api/docket/list', { archive: true, ...window30 }, customer)).json();
       await db.update(users).set({ ausr_rights_price: 'T' }).where(eq(users.ausr_logon, 'customer'));
+      forgetLiveSessions();
       expect(res.rows.every((r: { cust_total_price: unknown }) => r.cust_total_price === null)).toBe(true);
     });
 

@@ -35,6 +35,7 @@ import {
   TENANT_B,
   useTestApp,
 } from '../../test/harness';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 const PIN = '135790';
 const SIGNATURE = signaturePng('Test Signer').toString('base64');
@@ -610,6 +611,7 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
         })
         .returning();
       await db().insert(userAccounts).values({ uacc_ausr_id: u!.ausr_id, uacc_cust_id: other!.cust_id });
+      forgetLiveSessions();
       outsider = await loginAs(t.app, 'outsider', 'Outsider#2026');
     });
 
@@ -664,6 +666,7 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
         .update(users)
         .set({ ausr_rights_history: 'F', ausr_rights_trace: 'F' })
         .where(eq(users.ausr_logon, 'outsider'));
+      forgetLiveSessions();
       const rightless = await loginAs(t.app, 'outsider', 'Outsider#2026');
       expect((await get(`/api/docket/signature/${dsigId}`, rightless)).statusCode).toBe(403);
       expect(

@@ -17,6 +17,7 @@ import {
 } from '../../test/harness';
 import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
 import { SANDBOX_CARDS, SANDBOX_DECLINED } from './sandbox.provider';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 const PAYMENT_ERROR =
   'Unable to authorise your payment at this time, please try again later or give us a call';
@@ -193,6 +194,7 @@ describe.each(DB_KINDS)(
         const setting = (key: string) =>
           and(eq(settings.sett_group, 'payment'), eq(settings.sett_key, key), eq(settings.sett_cust_id, 0));
         await b.update(customers).set({ cust_mop: 'S' }).where(eq(customers.cust_id, walkIn!.cust_id));
+        forgetLiveSessions();
         await b.update(settings).set({ sett_value: 'stripe' }).where(setting('provider.S'));
         const unset = await checkout(attemptOf(walkIn!.cust_id), token);
         expect(unset.statusCode).toBe(422);
@@ -292,6 +294,7 @@ describe.each(DB_KINDS)(
         expect((await call('/api/quote/book', { guid: guestQuote.guid }, customer)).statusCode).toBe(404);
         // The account now pays by card: no booking on account.
         await db().update(customers).set({ cust_mop: 'O' }).where(eq(customers.cust_id, ownAccount));
+        forgetLiveSessions();
         try {
           const fresh = await loginAs(t.app, ...CUSTOMER);
           const byCard = await call('/api/quote/book', { guid: q.guid }, fresh);
@@ -299,6 +302,7 @@ describe.each(DB_KINDS)(
           expect(byCard.json().fields).toEqual({ guid: MSG.cardPayerBooking });
         } finally {
           await db().update(customers).set({ cust_mop: 'A' }).where(eq(customers.cust_id, ownAccount));
+          forgetLiveSessions();
         }
         const fresh = await loginAs(t.app, ...CUSTOMER);
         const priced = (await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A), fresh)).json();

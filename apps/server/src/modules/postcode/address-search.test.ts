@@ -14,6 +14,7 @@ import {
   testGeo,
 } from '../../test/harness';
 import { hashPassword } from '../auth/login.service';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 type Result = {
   organisation: string;
@@ -59,6 +60,7 @@ describe.each(DB_KINDS)('address search and lookups on %s', (kind) => {
       })
       .returning({ id: users.ausr_id });
     await db.insert(userAccounts).values({ uacc_ausr_id: u!.id, uacc_cust_id: acc1 });
+    forgetLiveSessions();
     booker = await loginAs(t.app, 'booker', 'Passw0rd#2026');
   });
 

@@ -16,6 +16,7 @@ import {
   post,
   useTestApp,
 } from '../../test/harness';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 describe.each(DB_KINDS)('saving system settings on %s', (kind) => {
   const t = useTestApp(kind, { dockets: 0 });
@@ -171,11 +172,13 @@ describe.each(DB_KINDS)('saving system settings on %s', (kind) => {
     expect((await save('general', '', { ArchiveDays: '1' })).statusCode).toBe(401);
     const db = t.tenants.get(TENANT_A)!.db;
     await db.update(users).set({ ausr_rights_system: 'F' }).where(eq(users.ausr_logon, 'admin'));
+    forgetLiveSessions();
     try {
       const admin = await loginAs(t.app, ...ADMIN);
       expect((await save('general', admin, { ArchiveDays: '1' })).statusCode).toBe(403);
     } finally {
       await db.update(users).set({ ausr_rights_system: 'T' }).where(eq(users.ausr_logon, 'admin'));
+      forgetLiveSessions();
     }
   });
 });

@@ -14,6 +14,7 @@ import {
   TENANT_B,
   useTestApp,
 } from '../../test/harness';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 const DAY = 86_400_000;
 
@@ -163,6 +164,7 @@ describe.each(DB_KINDS)('Track and Trace list on %s', (kind) => {
       .update(users)
       .set({ ausr_trace_disable_docket_access: 'T' })
       .where(eq(users.ausr_logon, CUSTOMER[0]));
+    forgetLiveSessions();
     try {
       const token = await loginAs(t.app, ...CUSTOMER);
       const body = (
@@ -181,6 +183,7 @@ describe.each(DB_KINDS)('Track and Trace list on %s', (kind) => {
         .update(users)
         .set({ ausr_trace_disable_docket_access: 'F' })
         .where(eq(users.ausr_logon, CUSTOMER[0]));
+      forgetLiveSessions();
     }
   });
 });

@@ -16,6 +16,7 @@ import {
   TENANT_A,
   TENANT_B,
 } from '../../test/harness';
+import { forgetLiveSessions } from '../auth/live-session-cache';
 
 const REFUSED =
   'This registration link is invalid or has already been used. Please use the link in your booking confirmation e-mail.';
@@ -244,12 +245,14 @@ describe.each(DB_KINDS)('registration from a booking on %s', (kind) => {
     expect((await post(t.app, '/api/docket/export', { format: 'csv' }, nia)).statusCode).toBe(403);
     // …and once an administrator grants it, they still reach only their own bookings.
     await db().update(users).set({ ausr_rights_export: 'T' }).where(eq(users.ausr_logon, 'nia'));
+    forgetLiveSessions();
     expect((await post(t.app, '/api/report/docket', ref, nia)).statusCode).toBe(404);
     const csv = (await post(t.app, '/api/docket/export', { format: 'csv' }, nia)).body;
     const rows = parse(csv) as string[][];
     expect(rows.length).toBe(1 + own.length);
     expect(rows.map((r) => r[0])).not.toContain(String(foreign.dck_docket));
     await db().update(users).set({ ausr_rights_export: 'F' }).where(eq(users.ausr_logon, 'nia'));
+    forgetLiveSessions();
     // The account's saved addresses and contacts are not theirs to see either.
     expect((await post(t.app, '/api/customer/contact/list', { ccnt_cust_id: account }, nia)).json()).toEqual(
       [],
