@@ -36,13 +36,21 @@ describe('Select', () => {
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Service' }).value).toBe('Service 7');
   });
 
-  it('takes the arrows and Enter pressed the moment it takes focus, before its list is drawn', async () => {
+  /**
+   * A Service select given focus, and a `press` that sends keys in the same task, as a quick
+   * keyboard or a test driver does: before any render has drawn the list.
+   */
+  const focusedAtOnce = () => {
     renderApp(<Select label="Service" data={SERVICES} />);
     const field = screen.getByRole<HTMLInputElement>('combobox', { name: 'Service' });
-    // One task, as a quick keyboard or a test driver sends them: focus, then keys before any render.
+    field.focus();
     const press = (code: string) =>
       field.dispatchEvent(new KeyboardEvent('keydown', { key: code, code, bubbles: true, cancelable: true }));
-    field.focus();
+    return { field, press };
+  };
+
+  it('takes the arrows and Enter pressed the moment it takes focus, before its list is drawn', async () => {
+    const { field, press } = focusedAtOnce();
     press('ArrowDown');
     press('ArrowDown');
     press('Enter');
@@ -50,11 +58,7 @@ describe('Select', () => {
   });
 
   it('sends an Enter pressed as the held arrow is being sent after it', async () => {
-    renderApp(<Select label="Service" data={SERVICES} />);
-    const field = screen.getByRole<HTMLInputElement>('combobox', { name: 'Service' });
-    const press = (code: string) =>
-      field.dispatchEvent(new KeyboardEvent('keydown', { key: code, code, bubbles: true, cancelable: true }));
-    field.focus();
+    const { field, press } = focusedAtOnce();
     press('ArrowDown');
     // The arrow has marked an option; Enter comes before the field is known to be ready.
     await waitFor(() => expect(field.getAttribute('aria-activedescendant')).toBeTruthy());
