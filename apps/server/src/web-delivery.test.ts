@@ -7,6 +7,7 @@ import { BOOT_DATABASES_ELEMENT_ID, BOOT_SESSION_ELEMENT_ID, type SessionRespons
 import { buildApp } from './app';
 import { fakeDist } from './test/fake-dist';
 import { CONTROL, CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from './test/harness';
+import { forgetLiveSessions } from './db/live-session-cache';
 
 describe('web app and API delivery', () => {
   let t: TestApp;
@@ -155,6 +156,7 @@ describe('web app and API delivery', () => {
     const db = t.tenants.get(TENANT_A)!.db;
     const name = '</script><script>alert(1)</script><!--';
     await db.execute(sql`update users set ausr_firstname = ${name} where ausr_logon = 'customer'`);
+    forgetLiveSessions();
     try {
       const html = (await page('/docket/list', token)).body;
       expect(html).not.toContain('<script>alert(1)');
@@ -163,6 +165,7 @@ describe('web app and API delivery', () => {
       expect(bootSession(html)).toMatchObject({ user: { ausr_firstname: name } });
     } finally {
       await db.execute(sql`update users set ausr_firstname = 'Casey' where ausr_logon = 'customer'`);
+      forgetLiveSessions();
     }
   });
 

@@ -6,6 +6,7 @@ import { theme, type Theme } from '@courier/contracts';
 import * as schema from './schema';
 import { MIGRATIONS_DIR } from '../config/paths';
 import type { Db } from './client';
+import { forgetEpoch, forgetLiveSessions } from './live-session-cache';
 import { PgListener, type ListenHandlers } from './listener';
 
 const MIGRATIONS = MIGRATIONS_DIR;
@@ -61,6 +62,24 @@ const SETUP_LOCK = 724001;
 export type Prepare = (tenant: { name: string; db: Db }) => Promise<void>;
 
 /**
+ * `db`, whose transactions forget every kept session read again as they end when they wrote what a
+ * session read holds (live-session-cache.ts: a forget came while they ran), so that a read taken
+ * before their commit is not kept after it. Returns `db`.
+ */
+function forgettingAfterCommit(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (...args: Parameters<Db['transaction']>) => {
+    const before = forgetEpoch();
+    try {
+      return await transaction(...args);
+    } finally {
+      if (forgetEpoch() !== before) forgetLiveSessions();
+    }
+  }) as Db['transaction'];
+  return db;
+}
+
+/**
  * Opens one tenant: a pool of `poolSize` (10) connections; applies the migrations and `prepare`
  * under an advisory lock held on one pinned connection.
  */
@@ -72,7 +91,7 @@ export async function openTenant(spec: TenantSpec, prepare?: Prepare): Promise<T
   pool.on('error', (e) =>
     process.emitWarning(`tenant "${spec.name}": idle database connection lost: ${e.message}`),
   );
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = forgettingAfterCommit(drizzlePg(pool, { schema }) as unknown as Db);
   try {
     const client = await pool.connect();
     try {

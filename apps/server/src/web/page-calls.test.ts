@@ -9,6 +9,7 @@ import { queryRows } from '../db/client';
 import { fakeDist } from '../test/fake-dist';
 import { PAGE_CALLS_BUDGET_MS } from './page-calls';
 import { CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from '../test/harness';
+import { forgetLiveSessions } from '../db/live-session-cache';
 
 describe('answers to a screen’s opening calls, written into its page (web/page-calls)', () => {
   let t: TestApp;
@@ -78,6 +79,7 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       expect(res.body).not.toContain(BOOT_CALLS_ELEMENT_ID);
     // A login still at its one-time-code step: the session is written (its stage), no answers.
     await db().execute(sql`update users set ausr_rights_otp = 'T' where ausr_logon = 'customer'`);
+    forgetLiveSessions();
     try {
       const login = await post(app, '/api/auth/login', {
         database: TENANT_A,
@@ -88,6 +90,7 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       expect((await page('/docket/detail', otp)).body).not.toContain(BOOT_CALLS_ELEMENT_ID);
     } finally {
       await db().execute(sql`update users set ausr_rights_otp = 'F' where ausr_logon = 'customer'`);
+      forgetLiveSessions();
     }
   });
 
@@ -118,11 +121,13 @@ describe('answers to a screen’s opening calls, written into its page (web/page
 
   it('leaves out a call the user may not make, as the API refuses it', async () => {
     await db().execute(sql`update users set ausr_rights_history = 'F' where ausr_logon = 'customer'`);
+    forgetLiveSessions();
     try {
       expect((await post(app, '/api/docket/list', { archive: false, page: 1 }, token)).statusCode).toBe(403);
       expect((await page('/docket/list', token)).body).not.toContain(BOOT_CALLS_ELEMENT_ID);
     } finally {
       await db().execute(sql`update users set ausr_rights_history = 'T' where ausr_logon = 'customer'`);
+      forgetLiveSessions();
     }
   });
 
@@ -134,6 +139,7 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       sql`select cust_name from customers where cust_id = ${account}`,
     );
     await db().execute(sql`update customers set cust_name = ${name} where cust_id = ${account}`);
+    forgetLiveSessions();
     try {
       const html = (await page('/docket/detail', token)).body;
       expect(html).not.toContain('<script>alert(1)');
@@ -144,6 +150,7 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       await db().execute(
         sql`update customers set cust_name = ${before!.cust_name} where cust_id = ${account}`,
       );
+      forgetLiveSessions();
     }
   });
 });

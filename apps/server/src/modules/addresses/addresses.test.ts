@@ -23,7 +23,7 @@ import {
   testGeo,
 } from '../../test/harness';
 import { hashPassword } from '../auth/login.service';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 type Row = Record<string, unknown> & { cadd_id: number; cadd_coname: string };
 

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { users } from '../../db/schema';
 import { CUSTOMER, DB_KINDS, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
-import { forgetLiveSessions } from './live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const codeOf = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? '')![1]!;
 const linkOf = (text: string | undefined) => /(http:\/\/portal\.test\/reset\/\S+)/.exec(text ?? '')![1]!;

@@ -3,7 +3,13 @@ import type { LinkedAccount } from '@courier/contracts';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customers, sessions, userAccounts, users } from '../../db/schema';
-import { forgetLiveSessions, keepLiveSession, keptLiveSession } from './live-session-cache';
+import {
+  forgetEpoch,
+  forgetLiveSession,
+  forgetting,
+  keepLiveSession,
+  keptLiveSession,
+} from '../../db/live-session-cache';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -87,25 +93,35 @@ export async function findLiveSession(
 ): Promise<LiveSession | undefined> {
   const kept = keptLiveSession<LiveSession>(db, tokenHash, now);
   if (kept) return kept;
+  const epoch = forgetEpoch();
   const rows = await prepared(db, 'live_session', buildLiveSession).execute({
     hash: tokenHash,
     now: now.toISOString(),
   });
   const found = rows[0];
-  return found && keepLiveSession(db, tokenHash, found, found.session.sess_expires);
+  return found && keepLiveSession(db, tokenHash, found, found.session.sess_expires, epoch);
 }
 
-/** Slides the idle expiry forward. */
-export async function touchSession(db: Executor, sessId: number, now: Date, expires: Date): Promise<void> {
+/**
+ * Slides the idle expiry of the session with this token hash forward, and forgets its kept read
+ * (which still holds the old last use), so that the next call reads it again and does not slide it twice.
+ */
+export async function touchSession(
+  db: Executor,
+  tokenHash: string,
+  sessId: number,
+  now: Date,
+  expires: Date,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ sess_last_seen: now, sess_expires: expires })
     .where(eq(sessions.sess_id, sessId));
+  forgetLiveSession(tokenHash);
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
-  forgetLiveSessions();
-  await db.delete(sessions).where(eq(sessions.sess_token_hash, tokenHash));
+  await forgetting(() => db.delete(sessions).where(eq(sessions.sess_token_hash, tokenHash)));
 }
 
 /** Moves a session to the next login stage. */
@@ -114,25 +130,28 @@ export async function setSessionStage(
   sessId: number,
   stage: 'password' | 'full',
 ): Promise<void> {
-  forgetLiveSessions();
-  await db.update(sessions).set({ sess_stage: stage }).where(eq(sessions.sess_id, sessId));
+  await forgetting(() => db.update(sessions).set({ sess_stage: stage }).where(eq(sessions.sess_id, sessId)));
 }
 
 /** Ends every session of a user except `keepSessId` (all when undefined). */
 export async function deleteUserSessions(db: Executor, ausrId: number, keepSessId?: number): Promise<void> {
-  forgetLiveSessions();
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.sess_ausr_id, ausrId), keepSessId ? ne(sessions.sess_id, keepSessId) : undefined));
+  await forgetting(() =>
+    db
+      .delete(sessions)
+      .where(
+        and(eq(sessions.sess_ausr_id, ausrId), keepSessId ? ne(sessions.sess_id, keepSessId) : undefined),
+      ),
+  );
 }
 
 /** Stores a new password hash and clears the expired flag. */
 export async function setPassword(db: Executor, ausrId: number, passwordHash: string): Promise<void> {
-  forgetLiveSessions();
-  await db
-    .update(users)
-    .set({ ausr_password: passwordHash, ausr_password_expired: 'F' })
-    .where(eq(users.ausr_id, ausrId));
+  await forgetting(() =>
+    db
+      .update(users)
+      .set({ ausr_password: passwordHash, ausr_password_expired: 'F' })
+      .where(eq(users.ausr_id, ausrId)),
+  );
 }
 
 export async function userById(db: Executor, ausrId: number): Promise<UserRecord | undefined> {

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { errorSummary } from '../../lib/error-summary';
 import { ADMIN, CUSTOMER, DB_KINDS, booking, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
-import { forgetLiveSessions } from './live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const linkTokenOf = (text: string | undefined) =>
   decodeURIComponent(/http:\/\/portal\.test\/reset\/(\S+)/.exec(text ?? '')![1]!);

@@ -64,11 +64,13 @@ export async function resolveToken(deps: AuthDeps, token: string | undefined): P
   const tenant = tenantOfToken(deps, token);
   if (!tenant) return { ok: false, reason: 'expired' };
   const now = deps.clock.now();
-  const found = await repo.findLiveSession(tenant.db, sha256(token), now);
+  const tokenHash = sha256(token);
+  const found = await repo.findLiveSession(tenant.db, tokenHash, now);
   if (!found) return { ok: false, reason: 'expired' };
   if (now.getTime() - found.session.sess_last_seen.getTime() > TOUCH_AFTER_MS) {
     await repo.touchSession(
       tenant.db,
+      tokenHash,
       found.session.sess_id,
       now,
       sessionExpiry(deps, now, found.idleMinutes),

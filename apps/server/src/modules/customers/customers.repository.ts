@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customerContacts, customerReferences, customers, serviceTypes, tariffTypes } from '../../db/schema';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetting } from '../../db/live-session-cache';
 
 const tf = (column: AnyPgColumn) => sql<'T' | 'F'>`${column}`;
 
@@ -164,8 +164,7 @@ export async function updateCustomerFields(
   custId: number,
   fields: Partial<typeof customers.$inferInsert>,
 ): Promise<void> {
-  forgetLiveSessions();
-  await db.update(customers).set(fields).where(eq(customers.cust_id, custId));
+  await forgetting(() => db.update(customers).set(fields).where(eq(customers.cust_id, custId)));
 }
 
 /** Replaces the values of reference `refType` of account `custId` (inside the caller's transaction). */

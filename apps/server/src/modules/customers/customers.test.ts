@@ -15,7 +15,7 @@ import {
   post,
   useTestApp,
 } from '../../test/harness';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) => {
   const t = useTestApp(kind, { dockets: 0 });

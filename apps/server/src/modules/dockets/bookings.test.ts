@@ -14,7 +14,7 @@ import {
   TENANT_A,
 } from '../../test/harness';
 import { nextWeekday } from '../../test/fixtures';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
 describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {

@@ -19,7 +19,7 @@ import {
 } from '../../test/harness';
 import { collectAddress, deliverAddress, nextWeekday } from '../../test/fixtures';
 import { SANDBOX_CARDS } from '../payments/sandbox.provider';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 /**
  * The dockets whose kept address columns differ from their addresses: dck_last_deadline from the

@@ -16,7 +16,7 @@ import {
 } from '../../test/harness';
 import { insertBooking } from './dockets.repository';
 import { formatUk } from '../../lib/dates';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
 const window30 = { dateStart: daysAgo(31), dateEnd: daysAgo(0) };

@@ -35,7 +35,7 @@ import {
   TENANT_B,
   useTestApp,
 } from '../../test/harness';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const PIN = '135790';
 const SIGNATURE = signaturePng('Test Signer').toString('base64');

@@ -17,7 +17,7 @@ import {
 } from '../../test/harness';
 import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
 import { SANDBOX_CARDS, SANDBOX_DECLINED } from './sandbox.provider';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const PAYMENT_ERROR =
   'Unable to authorise your payment at this time, please try again later or give us a call';

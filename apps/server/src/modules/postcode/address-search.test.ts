@@ -14,7 +14,7 @@ import {
   testGeo,
 } from '../../test/harness';
 import { hashPassword } from '../auth/login.service';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 type Result = {
   organisation: string;

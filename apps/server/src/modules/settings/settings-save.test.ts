@@ -16,7 +16,7 @@ import {
   post,
   useTestApp,
 } from '../../test/harness';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 describe.each(DB_KINDS)('saving system settings on %s', (kind) => {
   const t = useTestApp(kind, { dockets: 0 });

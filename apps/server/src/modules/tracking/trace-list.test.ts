@@ -14,7 +14,7 @@ import {
   TENANT_B,
   useTestApp,
 } from '../../test/harness';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const DAY = 86_400_000;
 

@@ -16,7 +16,7 @@ import {
   TENANT_A,
   TENANT_B,
 } from '../../test/harness';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const REFUSED =
   'This registration link is invalid or has already been used. Please use the link in your booking confirmation e-mail.';

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { LogonTaken } from './users.repository';
-import { forgetLiveSessions } from '../auth/live-session-cache';
+import { forgetting } from '../../db/live-session-cache';
 
 /** Most rows a link modal offers (a tenant has tens of circuits and reports, its accounts are searched). */
 export const CANDIDATES_MAX = 500;
@@ -201,13 +201,14 @@ export async function insertUser(db: Executor, u: UserWrite & { ausr_password: s
 
 /** Updates a user; false when it does not exist. Throws LogonTaken when the logon is taken. */
 export async function updateUser(db: Executor, ausrId: number, u: Partial<UserWrite>): Promise<boolean> {
-  forgetLiveSessions();
-  const rows = await db
-    .update(users)
-    .set(u)
-    .where(eq(users.ausr_id, ausrId))
-    .returning({ ausr_id: users.ausr_id })
-    .catch(logonTaken);
+  const rows = await forgetting(() =>
+    db
+      .update(users)
+      .set(u)
+      .where(eq(users.ausr_id, ausrId))
+      .returning({ ausr_id: users.ausr_id })
+      .catch(logonTaken),
+  );
   return rows.length === 1;
 }
 
@@ -221,7 +222,14 @@ export async function replaceLinks(
     reportIds: number[];
   },
 ): Promise<void> {
-  forgetLiveSessions();
+  await forgetting(() => replaceLinksNow(db, ausrId, links));
+}
+
+async function replaceLinksNow(
+  db: Executor,
+  ausrId: number,
+  links: Parameters<typeof replaceLinks>[2],
+): Promise<void> {
   await db.delete(userAccounts).where(eq(userAccounts.uacc_ausr_id, ausrId));
   await db.delete(circuitUsers).where(eq(circuitUsers.acia_ausr_id, ausrId));
   await db.delete(userReports).where(eq(userReports.urpt_ausr_id, ausrId));
@@ -250,11 +258,9 @@ export async function replaceLinks(
  * audit rows name the user by logon and stay. Answers the deleted logon, undefined when missing.
  */
 export async function deleteUser(db: Executor, ausrId: number): Promise<string | undefined> {
-  forgetLiveSessions();
-  const rows = await db
-    .delete(users)
-    .where(eq(users.ausr_id, ausrId))
-    .returning({ ausr_logon: users.ausr_logon });
+  const rows = await forgetting(() =>
+    db.delete(users).where(eq(users.ausr_id, ausrId)).returning({ ausr_logon: users.ausr_logon }),
+  );
   return rows[0]?.ausr_logon;
 }
 

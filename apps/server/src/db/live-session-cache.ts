@@ -5,19 +5,18 @@
  * one PostgreSQL round trip of two per list page). What holds:
  * - A kept read is used only while its session has not expired by the caller's clock.
  * - A write through this process to sessions, users, their linked accounts or the accounts
- *   themselves (the repositories call forgetLiveSessions) forgets every kept read, and nothing is
- *   kept for FORGET_WINDOW_MS after it: a read made while the writing transaction was still open
- *   cannot be kept with what it replaced.
+ *   themselves (the repositories write through `forgetting`) forgets every kept read as it
+ *   starts and again once it has committed: an autocommit statement as it returns, a transaction
+ *   as `db.transaction` returns (tenants.ts, forgettingAfterCommit).
+ * - A read is kept only when no forget came while it ran (`forgetEpoch`), so a read that began
+ *   before a commit is never kept after it.
  * - Another server process (several behind one database) sees such a change within
- *   LIVE_SESSION_CACHE_MS: a logout, a password change or an administrator's change of a user's
- *   rights or accounts reaches every process within one second.
+ *   LIVE_SESSION_CACHE_MS, as does an edit made in the database by hand.
  * Entries are frozen: a caller that changed one would change it for the next.
  */
 
 /** How long a live-session read is kept, ms of real time. */
 export const LIVE_SESSION_CACHE_MS = 1_000;
-/** After a write, how long nothing is kept, ms (longer than a transaction that writes users takes). */
-export const FORGET_WINDOW_MS = 2_000;
 /** Kept reads at most; beyond, all are forgotten (one per signed-in session active in the last second). */
 const MAX_ENTRIES = 10_000;
 
@@ -31,7 +30,8 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
-let keepNothingUntil = 0;
+/** Forgets so far: a read is kept only if this has not moved while it ran. */
+let epoch = 0;
 
 const monotonicMs = () => performance.now();
 
@@ -43,6 +43,9 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** The count of forgets so far: take it before a read, and pass it to keepLiveSession. */
+export const forgetEpoch = (): number => epoch;
 
 /**
  * The kept read of `tokenHash` from `owner`, if it is still fresh and its session has not expired
@@ -59,28 +62,48 @@ export function keptLiveSession<T>(owner: object, tokenHash: string, now: Date):
 }
 
 /**
- * Keeps a read (frozen) of `tokenHash` from `owner` for LIVE_SESSION_CACHE_MS, up to `expiresAt`;
- * nothing within FORGET_WINDOW_MS of a write. Returns the value.
+ * Keeps a read (frozen) of `tokenHash` from `owner` for LIVE_SESSION_CACHE_MS, up to `expiresAt`,
+ * unless a forget came since `readEpoch` (forgetEpoch as the read began). Returns the value.
  */
-export function keepLiveSession<T>(owner: object, tokenHash: string, value: T, expiresAt: Date): T {
-  const at = monotonicMs();
-  if (at < keepNothingUntil) return value;
+export function keepLiveSession<T>(
+  owner: object,
+  tokenHash: string,
+  value: T,
+  expiresAt: Date,
+  readEpoch: number,
+): T {
+  if (readEpoch !== epoch) return value;
   if (entries.size >= MAX_ENTRIES) entries.clear();
   entries.set(tokenHash, {
     owner,
     value: deepFreeze(value),
-    keptUntil: at + LIVE_SESSION_CACHE_MS,
+    keptUntil: monotonicMs() + LIVE_SESSION_CACHE_MS,
     expiresAt: expiresAt.getTime(),
   });
   return value;
 }
 
-/**
- * Forgets every kept read, of every tenant, and keeps none for FORGET_WINDOW_MS: called by each
- * repository write to sessions (other than sliding the idle expiry), users, linked accounts and
- * accounts.
- */
+/** Forgets every kept read, of every tenant, and any read still running (see keepLiveSession). */
 export function forgetLiveSessions(): void {
   entries.clear();
-  keepNothingUntil = monotonicMs() + FORGET_WINDOW_MS;
+  epoch++;
+}
+
+/** Forgets the kept read of one token (its idle expiry was just slid: the next call reads it again). */
+export function forgetLiveSession(tokenHash: string): void {
+  entries.delete(tokenHash);
+}
+
+/**
+ * Runs a repository write to sessions, users, their linked accounts or accounts: forgets every
+ * kept read before it and once it has returned (for a statement inside a transaction, the
+ * transaction forgets again as it commits: tenants.ts).
+ */
+export async function forgetting<T>(write: () => PromiseLike<T>): Promise<T> {
+  forgetLiveSessions();
+  try {
+    return await write();
+  } finally {
+    forgetLiveSessions();
+  }
 }
