@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
 import type { LinkedAccount } from '@courier/contracts';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -65,9 +65,14 @@ const idleMinutesSql = sql<
 >`(select case when sett_value ~ '^[0-9]{1,5}$' then sett_value::int end
    from settings where sett_group = 'config' and sett_key = 'SessionIdleMinutes' and sett_cust_id = 0)`;
 
+/** A user's columns but the password hash: a session's read has no use for it (and it is kept a second). */
+const userColumns = Object.fromEntries(
+  Object.entries(getTableColumns(users)).filter(([name]) => name !== 'ausr_password'),
+) as Omit<(typeof users)['_']['columns'], 'ausr_password'>;
+
 const buildLiveSession = (db: Executor, name: string) =>
   db
-    .select({ session: sessions, user: users, accounts: accountsJson, idleMinutes: idleMinutesSql })
+    .select({ session: sessions, user: userColumns, accounts: accountsJson, idleMinutes: idleMinutesSql })
     .from(sessions)
     .innerJoin(users, eq(users.ausr_id, sessions.sess_ausr_id))
     .where(

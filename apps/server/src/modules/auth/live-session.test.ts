@@ -5,6 +5,8 @@ import { users } from '../../db/schema';
 import { ADMIN, DB_KINDS, loginAs, post, TENANT_A, useTestApp } from '../../test/harness';
 import { LIVE_SESSION_CACHE_MS } from '../../db/live-session-cache';
 import { updateUser } from '../users/user-admin.repository';
+import { findLiveSession } from './auth.repository';
+import { sha256 } from '../../lib/tokens';
 
 const PASSWORD = 'Kept#Session2026';
 
@@ -106,5 +108,12 @@ describe.each(DB_KINDS)('kept session reads on %s', (kind) => {
     });
     // …until the commit, which forgets it.
     expect((await post(t.app, '/api/docket/list', {}, token)).statusCode).toBe(403);
+  });
+
+  it('reads and keeps no password hash with a session', async () => {
+    const { token } = await keptUser('kept-nohash');
+    const found = await findLiveSession(db(), sha256(token), new Date());
+    expect(found?.user.ausr_logon).toBe('kept-nohash');
+    expect(found?.user).not.toHaveProperty('ausr_password');
   });
 });

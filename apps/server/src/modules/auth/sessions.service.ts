@@ -24,7 +24,7 @@ export type TokenResult = { ok: true; auth: AuthContext } | { ok: false; reason:
 const TOUCH_AFTER_MS = 60_000;
 
 /** The session-safe view of a user row: no password hash. */
-export function toSessionUser(u: repo.UserRecord): SessionUser {
+export function toSessionUser(u: Omit<repo.UserRecord, 'ausr_password'>): SessionUser {
   const flags = Object.fromEntries(USER_FLAGS.map((f) => [f, u[f] === 'T' ? 'T' : 'F'])) as UserFlags;
   return {
     ausr_id: u.ausr_id,
