@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { UserPostRequest } from '@courier/contracts';
 import { users } from '../../db/schema';
-import { ADMIN, DB_KINDS, loginAs, post, TENANT_A, useTestApp } from '../../test/harness';
+import { ADMIN, DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
+import { tenantKey } from './tenant-tokens';
 import { LIVE_SESSION_CACHE_MS } from '../../db/live-session-cache';
 import { updateUser } from '../users/user-admin.repository';
 import { findLiveSession } from './auth.repository';
@@ -72,31 +73,34 @@ describe.each(DB_KINDS)('kept session reads on %s', (kind) => {
     expect((await post(t.app, '/api/docket/list', {}, token)).statusCode).toBe(401);
   });
 
+  /** The status of the kept user's next booking-list call. */
+  const nextList = async (token: string) => (await post(t.app, '/api/docket/list', {}, token)).statusCode;
+
+  /** An administrator's call about a kept user (answered 200), then that user's next list call: its status. */
+  async function nextListAfter(kept: Awaited<ReturnType<typeof keptUser>>, url: string, body: unknown) {
+    const res = await post(t.app, url, body, kept.admin);
+    expect(res.statusCode, res.body).toBe(200);
+    return nextList(kept.token);
+  }
+
   it('applies an administrator’s rights change, password set and deletion on the next call', async () => {
     const rights = await keptUser('kept-rights');
-    const withdrawn = await post(
-      t.app,
-      '/api/user/post',
-      { ...rights.body, ausr_rights_history: 'F' },
-      rights.admin,
+    expect(await nextListAfter(rights, '/api/user/post', { ...rights.body, ausr_rights_history: 'F' })).toBe(
+      403,
     );
-    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    expect((await post(t.app, '/api/docket/list', {}, rights.token)).statusCode).toBe(403);
-
     const reset = await keptUser('kept-reset');
-    const newPassword = await post(
-      t.app,
-      '/api/user/post',
-      { ...reset.body, ausr_password: 'Brand#New2026' },
-      reset.admin,
-    );
-    expect(newPassword.statusCode, newPassword.body).toBe(200);
-    expect((await post(t.app, '/api/docket/list', {}, reset.token)).statusCode).toBe(401);
-
+    expect(
+      await nextListAfter(reset, '/api/user/post', { ...reset.body, ausr_password: 'Brand#New2026' }),
+    ).toBe(401);
     const leaver = await keptUser('kept-leaver');
-    const deleted = await post(t.app, '/api/user/delete', { _id: leaver.id }, leaver.admin);
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await post(t.app, '/api/docket/list', {}, leaver.token)).statusCode).toBe(401);
+    expect(await nextListAfter(leaver, '/api/user/delete', { _id: leaver.id })).toBe(401);
+  });
+
+  it('never answers a token whose tenant prefix was changed from a kept read of the original', async () => {
+    const { token } = await keptUser('kept-prefix');
+    const other = `${tenantKey(TENANT_B)}${token.slice(token.indexOf('.'))}`;
+    expect(await nextList(other)).toBe(401);
+    expect(await nextList(token)).toBe(200);
   });
 
   it('does not keep past a commit a read taken while the writing transaction was open', async () => {

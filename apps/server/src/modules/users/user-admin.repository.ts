@@ -222,34 +222,29 @@ export async function replaceLinks(
     reportIds: number[];
   },
 ): Promise<void> {
-  await forgetting(() => replaceLinksNow(db, ausrId, links));
-}
-
-async function replaceLinksNow(
-  db: Executor,
-  ausrId: number,
-  links: Parameters<typeof replaceLinks>[2],
-): Promise<void> {
-  await db.delete(userAccounts).where(eq(userAccounts.uacc_ausr_id, ausrId));
-  await db.delete(circuitUsers).where(eq(circuitUsers.acia_ausr_id, ausrId));
-  await db.delete(userReports).where(eq(userReports.urpt_ausr_id, ausrId));
-  if (links.accountIds.length)
-    await db
-      .insert(userAccounts)
-      .values(links.accountIds.map((id) => ({ uacc_ausr_id: ausrId, uacc_cust_id: id })));
-  if (links.circuits.length)
-    await db.insert(circuitUsers).values(
-      links.circuits.map((c) => ({
-        acia_ausr_id: ausrId,
-        acia_cir_id: c.cir_id,
-        acia_update: c.acia_update,
-        acia_refresh: c.acia_refresh,
-      })),
-    );
-  if (links.reportIds.length)
-    await db
-      .insert(userReports)
-      .values(links.reportIds.map((id) => ({ urpt_ausr_id: ausrId, urpt_rpt_id: id })));
+  // The linked accounts are part of the user's session read: forgotten around the write.
+  await forgetting(async () => {
+    await db.delete(userAccounts).where(eq(userAccounts.uacc_ausr_id, ausrId));
+    await db.delete(circuitUsers).where(eq(circuitUsers.acia_ausr_id, ausrId));
+    await db.delete(userReports).where(eq(userReports.urpt_ausr_id, ausrId));
+    if (links.accountIds.length)
+      await db
+        .insert(userAccounts)
+        .values(links.accountIds.map((id) => ({ uacc_ausr_id: ausrId, uacc_cust_id: id })));
+    if (links.circuits.length)
+      await db.insert(circuitUsers).values(
+        links.circuits.map((c) => ({
+          acia_ausr_id: ausrId,
+          acia_cir_id: c.cir_id,
+          acia_update: c.acia_update,
+          acia_refresh: c.acia_refresh,
+        })),
+      );
+    if (links.reportIds.length)
+      await db
+        .insert(userReports)
+        .values(links.reportIds.map((id) => ({ urpt_ausr_id: ausrId, urpt_rpt_id: id })));
+  });
 }
 
 /**
