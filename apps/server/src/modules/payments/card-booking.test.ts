@@ -281,6 +281,32 @@ describe.each(DB_KINDS)(
         });
       });
 
+      it("keeps an account payer's quote to its user: its guid alone reads, changes and registers nothing", async () => {
+        const q = await detailed(customer);
+        const elsewhere = await loginAs(t.app, ...ADMIN, TENANT_B);
+        // A guest holding the guid, another user of the database, the same name on another one.
+        for (const token of [undefined, admin, elsewhere]) {
+          for (const [url, body] of [
+            ['/api/quote', { guid: q.guid }],
+            ['/api/quote/docket', quoteDocketBody(TENANT_A, q.guid, { dck_email: 'mallory@example.org' })],
+            ['/api/quote/checkout', { guid: q.guid }],
+            ['/api/quote/register', { guid: q.guid }],
+          ] as const) {
+            const res = await call(url, body, token);
+            expect(res.statusCode, `${url} ${res.body}`).toBe(404);
+            expect(res.json().fields).toEqual({ guid: MSG.quoteNotFound });
+          }
+        }
+        // The quote is as its user left it; once booked, its user gets no registration link either.
+        const booked = (await call('/api/quote/book', { guid: q.guid }, customer)).json();
+        const [d] = await db().select().from(dockets).where(eq(dockets.dck_id, booked.dck_id));
+        expect(d!.dck_email).toBe(quoteDocketBody(TENANT_A, q.guid).dck_email);
+        const own = await call('/api/quote/register', { guid: q.guid }, customer);
+        expect(own.statusCode).toBe(422);
+        expect(own.json().fields).toEqual({ guid: MSG.registerLinkInvalid });
+        expect((await call('/api/quote/register', { guid: q.guid })).statusCode).toBe(404);
+      });
+
       it('refuses guests, other users, card-paying quotes, incomplete and expired quotes', async () => {
         const q = await detailed(customer);
         expect((await call('/api/quote/book', { guid: q.guid })).statusCode).toBe(401);

@@ -102,7 +102,8 @@ const noQuoteAccount = () =>
 
 /**
  * A quote by its guid on the named database (guests where guest access is allowed, 401 otherwise):
- * 404 naming `guid` when no such quote is on this database (another tenant's guid included), 410
+ * 404 naming `guid` when no such quote is on this database (another tenant's guid included) or
+ * the quote is a signed-in user's and the caller is not that user on this database, 410
  * 'Quote Expired' once its 15 minutes are over and it is not booked, unless `evenExpired`.
  */
 async function openQuote(
@@ -116,9 +117,16 @@ async function openQuote(
   const quote = await repo.quoteByGuidHash(tenant.db, sha256(guid));
   // A booking screen's card payment (docket/checkout) is no wizard's quote.
   if (!quote || dataOf(quote).docket) throw notFound();
+  // A signed-in user's quote (on their own account, perhaps paid on account) is theirs alone: its
+  // guid, in their address bar and history, lets nobody else read, change, pay or register it.
+  if (quote.quote_ausr_id !== null && !isOwner(tenant, quote.quote_ausr_id, caller)) throw notFound();
   if (!evenExpired && isExpired(deps, quote)) throw expired();
   return { tenant, quote };
 }
+
+/** Whether the caller is the user `ausrId`, signed in to this tenant. */
+const isOwner = (tenant: Tenant, ausrId: number, caller: AuthContext | undefined) =>
+  caller?.tenant.name === tenant.name && caller.user.ausr_id === ausrId;
 
 const isExpired = (deps: QuoteDeps, q: repo.QuoteRow) =>
   q.quote_dck_id === null && deps.clock.now().getTime() >= q.quote_expires_at.getTime();
@@ -503,8 +511,9 @@ export const QUOTE_REGISTER_WINDOW_MS = 2 * 60 * 60 * 1000;
  * confirmation's Register opens /register ready to use (spec "bookings…" §4). The guid proves the
  * payer as the confirmation mail's link does; the token is single-use, bound to the booking's
  * e-mail and valid 30 days, and registration still refuses a booking that has its user. 422 with
- * the register screen's one refusal naming `guid` until the quote is booked and from 2 hours after
- * the quote began (a guid left in a browser's history registers nobody); 404 unknown guid.
+ * the register screen's one refusal naming `guid` until the quote is booked, for a signed-in
+ * user's quote, and from 2 hours after the quote began (a guid left in a browser's history
+ * registers nobody); 404 unknown guid, or a signed-in user's quote asked for by anyone else.
  */
 export async function registerLink(
   deps: QuoteDeps,
@@ -516,7 +525,9 @@ export async function registerLink(
   // The wizard's URL carries the guid: once the payer has had time to register from the
   // confirmation, only the e-mailed link (proof of the booking's mailbox) registers.
   const late = deps.clock.now().getTime() > quote.quote_created.getTime() + QUOTE_REGISTER_WINDOW_MS;
-  if (quote.quote_dck_id === null || !contact?.dck_email || late)
+  // Register is for guests (spec "bookings…" §4: shown only when not signed in): a signed-in
+  // user's booking registers nobody.
+  if (quote.quote_dck_id === null || quote.quote_ausr_id !== null || !contact?.dck_email || late)
     throw new AppError('BUSINESS_RULE', MSG.registerLinkInvalid, { guid: MSG.registerLinkInvalid });
   const token = await issueRegistrationToken(tenant.db, {
     dckId: quote.quote_dck_id,
