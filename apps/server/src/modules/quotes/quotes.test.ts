@@ -712,6 +712,9 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     const token = await loginAs(t.app, 'firstguest', 'First#Guest2026');
     const list = await post(t.app, '/api/docket/list', {}, token);
     expect(list.json().rows.map((r: { dck_docket: number }) => r.dck_docket)).toEqual([booked[0]]);
+    // The quote account pays by card: the registered guest may book again, paying each time.
+    const session = (await post(t.app, '/api/auth/session', {}, token)).json();
+    expect(session.user.ausr_rights_booking).toBe('T');
   });
 
   it("gives the confirmation's Register a token by guid: only once booked, used once, never for a registered booking", async () => {

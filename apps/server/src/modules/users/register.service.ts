@@ -13,6 +13,15 @@ import { assertPolicy } from '../auth/password.service';
 import { passwordPolicyOf } from '../settings/settings.service';
 import * as repo from './users.repository';
 
+/**
+ * The methods of payment whose bookings are paid by card as they are made (spec "bookings…" §4:
+ * 'O' hosted card form, 'S' card checkout): a user registered from a booking on such an account
+ * (the guest quote account among them) may book, each booking paying its own way. On an account
+ * that is invoiced ('A'), anyone the booker named as the confirmation's e-mail could register, so
+ * registration there gives no booking right: the account's administrator grants it (security probe).
+ */
+const CARD_PAYING = new Set(['O', 'S']);
+
 /** Registration is open this long after the booking. */
 export const REGISTER_WITHIN_DAYS = 30;
 
@@ -92,7 +101,7 @@ export async function checkLink(
 /**
  * user/register (spec "access…" §2 Register, §7): proved by the single-use secret of the booking
  * confirmation mail, never by what a tracking link shows. Creates a user on the booking's account
- * who sees only their own bookings; the secret is used and the booking marked in one transaction,
+ * who sees only their own bookings, and may book only where the account pays by card (CARD_PAYING); the secret is used and the booking marked in one transaction,
  * both by conditional updates, so one booking registers one user however many calls race.
  * Errors: 422 MSG.registerLinkInvalid for any refused link (the same answer whatever was wrong),
  * 400 naming ausr_password for the password rule (checked before the name), 409 for a taken username.
@@ -152,6 +161,7 @@ async function createUser(
       ausr_email: secret.rtok_email.split(/[;,]/)[0]!.trim().slice(0, 200),
       ausr_telephone: (req.dck_telephone || docket.dck_telephone).slice(0, 30),
       ausr_cust_id: docket.dck_cust_id,
+      ausr_rights_booking: CARD_PAYING.has(docket.cust_mop) ? 'T' : 'F',
     });
     if (!(await repo.markRegistered(tx, docket.dck_id, ausrId))) throw linkRefused();
     await auditAttempt(tx, req.ausr_logon, docket.dck_id, 'registered');

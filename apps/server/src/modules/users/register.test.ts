@@ -210,6 +210,13 @@ describe.each(DB_KINDS)('registration from a booking on %s', (kind) => {
     });
     const list = (await post(t.app, '/api/docket/list', { pageSize: 50 }, nia)).json();
     expect(list.rows.map((r: { dck_id: number }) => r.dck_id)).toEqual([saved.dck_id]);
+    // The account is invoiced: whoever the booker named as the e-mail may not book on its credit…
+    expect(session.user.ausr_rights_booking).toBe('F');
+    const refused = await post(t.app, '/api/docket/post', booking(account), nia);
+    expect(refused.statusCode).toBe(403);
+    // …until the account's administrator grants it.
+    await db().update(users).set({ ausr_rights_booking: 'T' }).where(eq(users.ausr_logon, 'nia'));
+    forgetLiveSessions();
     // A booking of their own shows too, and still nothing else of the account.
     const mine = (
       await post(t.app, '/api/docket/post', booking(account, { dck_email: 'nia.person@example.com' }), nia)

@@ -3,7 +3,7 @@ import { isUniqueViolation, type Executor } from '../../db/client';
 
 /** Thrown by insertRegisteredUser when the username is taken (a race the earlier look-up missed). */
 export class LogonTaken extends Error {}
-import { dockets, registrationTokens, userAccounts, users } from '../../db/schema';
+import { customers, dockets, registrationTokens, userAccounts, users } from '../../db/schema';
 
 /** The fields of a docket that registration needs. */
 export async function docketForRegistration(db: Executor, dckId: number) {
@@ -14,8 +14,10 @@ export async function docketForRegistration(db: Executor, dckId: number) {
       dck_registered_ausr_id: dockets.dck_registered_ausr_id,
       dck_contact: dockets.dck_contact,
       dck_telephone: dockets.dck_telephone,
+      cust_mop: customers.cust_mop,
     })
     .from(dockets)
+    .innerJoin(customers, eq(customers.cust_id, dockets.dck_cust_id))
     .where(eq(dockets.dck_id, dckId))
     .limit(1);
   return rows[0];
@@ -75,6 +77,8 @@ export async function insertRegisteredUser(
     'ausr_logon' | 'ausr_password' | 'ausr_firstname' | 'ausr_lastname' | 'ausr_email' | 'ausr_telephone'
   > & {
     ausr_cust_id: number;
+    /** The booking right: given only on an account that pays by card (see register.service). */
+    ausr_rights_booking: 'T' | 'F';
   },
 ): Promise<number> {
   const inserted = db
@@ -83,7 +87,6 @@ export async function insertRegisteredUser(
       ...u,
       ausr_state: 'new',
       ausr_own_bookings: 'T',
-      ausr_rights_booking: 'T',
       ausr_rights_history: 'T',
       ausr_rights_price: 'T',
       ausr_rights_trace: 'T',
