@@ -70,6 +70,14 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
+   * The payer's Cancel on the test page: only an open payment closes. Once authorised the hold is
+   * the booking's; only our server releases it (cancel), when no booking can use it.
+   */
+  async cancelByPayer(ctx: ProviderContext, reference: string): Promise<void> {
+    await repo.closeSandboxPayment(ctx.db, reference, 'cancelled');
+  }
+
+  /**
    * The test page's card: the authorised test card holds the amount, the declined one is refused,
    * any other number is an error the page shows (nothing recorded). Only an open payment changes.
    */

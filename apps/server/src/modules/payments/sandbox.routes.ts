@@ -103,9 +103,11 @@ export function sandboxRoutes(
             .send(page({ title: 'Payment not found', message: 'No such test payment.' }));
         const base = deps.publicUrl.replace(/\/$/, '');
         if (req.body.action === 'cancel') {
-          await sandbox.cancel(ctx, row.sbx_reference);
-          await fulfil(deps, tenant, sandbox.name, row.sbx_reference).catch(() => undefined);
-          return reply.redirect(`${base}/failed`, 303);
+          // A payment already authorised (say, Cancel pressed in a page left open behind the
+          // one that paid) stays so, with its booking: the payer goes where that payment went.
+          await sandbox.cancelByPayer(ctx, row.sbx_reference);
+          const done = await fulfil(deps, tenant, sandbox.name, row.sbx_reference).catch(() => undefined);
+          return reply.redirect(`${base}/${done?.state === 'authorised' ? 'success' : 'failed'}`, 303);
         }
         const outcome = await sandbox.payWithCard(ctx, row.sbx_reference, req.body.card);
         if (outcome === 'not a test card')

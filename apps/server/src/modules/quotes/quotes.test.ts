@@ -687,6 +687,27 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     expect(await docketCount()).toBe(before);
   });
 
+  it('keeps a paid payment and its booking when Cancel is pressed on its page afterwards', async () => {
+    const q = await detailed(4);
+    const started = (await checkout(q.guid)).json();
+    expect((await card(started.url, SANDBOX_CARDS.authorised)).headers.location).toBe(
+      'http://portal.test/success',
+    );
+    const booked = (await pay(q.guid, started.reference)).json();
+    const before = await docketCount();
+    const cancelled = await card(started.url, '', 'cancel');
+    expect(cancelled.headers.location).toBe('http://portal.test/success');
+    const page = await t.app.inject({ method: 'GET', url: started.url });
+    expect(page.body).toContain('This test payment is authorised.');
+    expect((await pay(q.guid, started.reference)).json()).toEqual(booked);
+    const [held] = await db()
+      .select({ state: paymentAuthorisations.pauth_state })
+      .from(paymentAuthorisations)
+      .where(eq(paymentAuthorisations.pauth_reference, started.reference));
+    expect(held!.state).toBe('authorised');
+    expect(await docketCount()).toBe(before);
+  });
+
   it('lets each of two guests who register see only their own booking on the shared quote account', async () => {
     const guests = ['first.guest@example.com', 'second.guest@example.com'];
     const booked: number[] = [];
