@@ -7,6 +7,13 @@ import type { Executor } from '../../db/client';
  * Authorise only: a provider places a hold of `amountPence` (the hold: total + holdMargin %) and
  * never captures it. Amounts are pence, currencies ISO 4217 codes ('GBP').
  */
+/**
+ * How long a provider's payment page stays payable after the checkout began (s): Stripe's shortest
+ * Checkout Session life (30 minutes) and a minute. A page left open takes no payment after that, so
+ * a quote's frozen price cannot be paid long after the quote expired.
+ */
+export const PAYMENT_PAGE_SECONDS = 31 * 60;
+
 export interface PaymentProvider {
   /** The name settings use (payment.provider.O / .S) and authorisations record. */
   readonly name: string;

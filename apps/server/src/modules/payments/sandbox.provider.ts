@@ -1,12 +1,13 @@
 import { randomToken } from '../../lib/tokens';
 import type { Clock } from '../../lib/clock';
-import type {
-  BeginPayment,
-  BegunPayment,
-  ConfirmPayment,
-  PaymentProvider,
-  ProviderContext,
-  ProviderOutcome,
+import {
+  PAYMENT_PAGE_SECONDS,
+  type BeginPayment,
+  type BegunPayment,
+  type ConfirmPayment,
+  type PaymentProvider,
+  type ProviderContext,
+  type ProviderOutcome,
 } from './payment-provider';
 import * as repo from './sandbox.repository';
 
@@ -99,8 +100,17 @@ export class SandboxProvider implements PaymentProvider {
       : 'closed';
   }
 
-  /** The page's view of a payment, or undefined. */
-  page(ctx: ProviderContext, reference: string) {
+  /**
+   * The page's view of a payment, or undefined. An open payment older than PAYMENT_PAGE_SECONDS
+   * (as Stripe's session expires) is closed first, as cancelled: its page takes no card.
+   */
+  async page(ctx: ProviderContext, reference: string) {
+    const row = await repo.sandboxPayment(ctx.db, reference);
+    const lapsed =
+      row?.sbx_state === 'open' &&
+      this.clock.now().getTime() - row.sbx_created.getTime() > PAYMENT_PAGE_SECONDS * 1000;
+    if (!lapsed) return row;
+    await repo.closeSandboxPayment(ctx.db, reference, 'cancelled');
     return repo.sandboxPayment(ctx.db, reference);
   }
 }

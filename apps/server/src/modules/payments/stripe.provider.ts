@@ -1,12 +1,13 @@
 import type Stripe from 'stripe';
 import { lazy } from '../../lib/lazy';
-import type {
-  BeginPayment,
-  BegunPayment,
-  ConfirmPayment,
-  PaymentProvider,
-  ProviderContext,
-  ProviderOutcome,
+import {
+  PAYMENT_PAGE_SECONDS,
+  type BeginPayment,
+  type BegunPayment,
+  type ConfirmPayment,
+  type PaymentProvider,
+  type ProviderContext,
+  type ProviderOutcome,
 } from './payment-provider';
 
 /** How a Stripe Checkout Session stands, as strip/retriveSession answers it (spec "bookings…" §7). */
@@ -106,7 +107,7 @@ export class StripeProvider implements PaymentProvider {
         success_url: back(req.successUrl),
         cancel_url: back(req.failureUrl),
         // Stripe's shortest life of a session (30 minutes): an abandoned page stops being payable.
-        expires_at: Math.floor(Date.now() / 1000) + 30 * 60 + 60,
+        expires_at: Math.floor(Date.now() / 1000) + PAYMENT_PAGE_SECONDS,
       },
       { idempotencyKey: req.idempotencyKey },
     );

@@ -17,6 +17,7 @@ import { DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../t
 import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
 import { sha256 } from '../../lib/tokens';
 import { SANDBOX_CARDS } from '../payments/sandbox.provider';
+import { PAYMENT_PAGE_SECONDS } from '../payments/payment-provider';
 import { insertQuoteIfCurrent } from './quotes.repository';
 import { purgeExpiredQuotes, QUOTE_KEEP_DAYS } from './quote-purge.job';
 
@@ -705,6 +706,26 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
       .from(paymentAuthorisations)
       .where(eq(paymentAuthorisations.pauth_reference, started.reference));
     expect(held!.state).toBe('authorised');
+    expect(await docketCount()).toBe(before);
+  });
+
+  it('takes no card on a payment page left open past its life (31 minutes, as Stripe’s session)', async () => {
+    const q = await detailed(4);
+    const before = await docketCount();
+    const started = (await checkout(q.guid)).json();
+    t.clock.advance(PAYMENT_PAGE_SECONDS * 1000 + 1000);
+    try {
+      const page = await t.app.inject({ method: 'GET', url: started.url });
+      expect(page.body).toContain('This test payment is cancelled.');
+      expect((await card(started.url, SANDBOX_CARDS.authorised)).headers.location).toBe(
+        'http://portal.test/failed',
+      );
+      const late = await pay(q.guid, started.reference);
+      expect(late.statusCode).toBe(410);
+      expect(late.json()).toMatchObject(EXPIRED);
+    } finally {
+      t.clock.reset();
+    }
     expect(await docketCount()).toBe(before);
   });
 
