@@ -6,48 +6,52 @@ import { REPO_ROOT } from './paths';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads, with its default. Nothing else reads process.env. */
-export const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  TENANT_NAME: z.string().default('Courier'),
-  TENANTS_FILE: z.string().optional(),
-  SEED_DEMO: bool.default(true),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
-  LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
-  TRACK_RATE_MAX: z.coerce.number().int().min(1).default(300),
-  /** quote/alltariffs/list (which stores a quote) per address per minute. */
-  QUOTE_CREATE_RATE_MAX: z.coerce.number().int().min(1).default(30),
-  /** The tracking view's map tiles (a Leaflet URL template); empty: no map. */
-  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
-  COOKIE_SECURE: bool.default(false),
-  TRUST_PROXY: bool.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().default('apps/web/dist'),
-  /** Shared rate-limit counters when several server processes run (redis://host:6379). */
-  REDIS_URL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Courier Portal <no-reply@localhost>'),
-  PUBLIC_URL: z.string().default('http://localhost:3000'),
-  ADDRESS_API_KEY: z.string().optional(),
-  ADDRESS_API_URL: z.url().default('https://api.getAddress.io'),
-  /** Stripe Checkout: the secret key (server only), the webhook's signing secret, the publishable key. */
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  /** Another Stripe API base (a local fake in tests); Stripe's own by default. */
-  STRIPE_API_BASE: z.url().optional(),
-  /** Worldpay: the service key (server only) and the card form's client key and template. */
-  WORLDPAY_SERVICE_KEY: z.string().optional(),
-  WORLDPAY_CLIENT_KEY: z.string().optional(),
-  WORLDPAY_TEMPLATE_NAME: z.string().optional(),
-  /** Another Worldpay API base and card form script (a local fake in tests); Worldpay's by default. */
-  WORLDPAY_API_BASE: z.url().optional(),
-  WORLDPAY_JS_URL: z.url().optional(),
-});
-export type Env = z.infer<typeof envSchema>;
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    TENANT_NAME: z.string().default('Courier'),
+    TENANTS_FILE: z.string().optional(),
+    SEED_DEMO: bool.default(true),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+    LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
+    TRACK_RATE_MAX: z.coerce.number().int().min(1).default(300),
+    /** quote/alltariffs/list (which stores a quote) per address per minute. */
+    QUOTE_CREATE_RATE_MAX: z.coerce.number().int().min(1).default(30),
+    /** The tracking view's map tiles (a Leaflet URL template); empty: no map. */
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
+    COOKIE_SECURE: bool.default(false),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    /** Shared rate-limit counters when several server processes run (redis://host:6379). */
+    REDIS_URL: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Courier Portal <no-reply@localhost>'),
+    /** The portal's address as users reach it (links in mail, payment returns); default: this PORT on localhost. */
+    PUBLIC_URL: z.string().optional(),
+    ADDRESS_API_KEY: z.string().optional(),
+    ADDRESS_API_URL: z.url().default('https://api.getAddress.io'),
+    /** Stripe Checkout: the secret key (server only), the webhook's signing secret, the publishable key. */
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    /** Another Stripe API base (a local fake in tests); Stripe's own by default. */
+    STRIPE_API_BASE: z.url().optional(),
+    /** Worldpay: the service key (server only) and the card form's client key and template. */
+    WORLDPAY_SERVICE_KEY: z.string().optional(),
+    WORLDPAY_CLIENT_KEY: z.string().optional(),
+    WORLDPAY_TEMPLATE_NAME: z.string().optional(),
+    /** Another Worldpay API base and card form script (a local fake in tests); Worldpay's by default. */
+    WORLDPAY_API_BASE: z.url().optional(),
+    WORLDPAY_JS_URL: z.url().optional(),
+  })
+  // A server started on another PORT sends its payers back to itself, not to port 3000.
+  .transform((e) => ({ ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` }));
+export type Env = z.output<typeof envSchema>;
 
 /** The app version from the root package.json. */
 export function appVersion(): string {
