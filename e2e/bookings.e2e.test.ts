@@ -330,36 +330,42 @@ describe('bookings complete in Chromium', () => {
     await context.close();
   });
 
-  it('shows every column of Your Recent Bookings beside the row actions on a 1366 px screen', async () => {
-    const context = await h.newContext({ width: 1366, height: 900 });
-    const page = await context.newPage();
-    await signIn(page, ...CUSTOMER);
-    await page.goto('/docket/list');
-    await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
-    const table = page.locator('table').first();
-    await table.getByRole('cell', { name: /^£\d/ }).first().waitFor();
-    // The pinned actions cover nothing: the table's scroller needs no sideways scroll, and the
-    // last total ends before the first row action starts.
-    const scroller = page.locator('.mantine-datatable .mantine-ScrollArea-viewport').first();
-    const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    const total = await table.getByRole('cell', { name: /^£\d/ }).first().boundingBox();
-    const action = await table
-      .getByRole('button', { name: /^Signature / })
-      .first()
-      .boundingBox();
-    expect(total!.x + total!.width).toBeLessThanOrEqual(action!.x);
-    // A row action's hint shows over it while the mouse is there, and goes when it moves off.
-    await table
-      .getByRole('button', { name: /^Track / })
-      .first()
-      .hover();
-    await page.getByRole('tooltip', { name: 'Track' }).waitFor();
-    await shot(page, 'bookings-list-1366');
-    await page.getByRole('heading', { name: 'Your Recent Bookings' }).hover();
-    await page.getByRole('tooltip').waitFor({ state: 'detached' });
-    await context.close();
-  });
+  it.each([
+    ['a customer', CUSTOMER, 'four'],
+    ['an administrator', ADMIN, 'five (Download PDF)'],
+  ] as const)(
+    'shows %s the totals of Your Recent Bookings beside the row actions on a 1280 px screen',
+    async (_who, user, actions) => {
+      const context = await h.newContext({ width: 1280, height: 800 });
+      const page = await context.newPage();
+      await signIn(page, user[0], user[1]);
+      await page.goto('/docket/list');
+      await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+      const table = page.locator('table').first();
+      await table.getByRole('cell', { name: /^£\d/ }).first().waitFor();
+      // The pinned actions cover nothing: the table's scroller needs no sideways scroll, and the
+      // last total ends before the first row action starts.
+      const scroller = page.locator('.mantine-datatable .mantine-ScrollArea-viewport').first();
+      const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow, `${actions} row actions`).toBeLessThanOrEqual(0);
+      const total = await table.getByRole('cell', { name: /^£\d/ }).first().boundingBox();
+      const action = await table
+        .getByRole('button', { name: /^Signature / })
+        .first()
+        .boundingBox();
+      expect(total!.x + total!.width).toBeLessThanOrEqual(action!.x);
+      // A row action's hint shows over it while the mouse is there, and goes when it moves off.
+      await table
+        .getByRole('button', { name: /^Track / })
+        .first()
+        .hover();
+      await page.getByRole('tooltip', { name: 'Track' }).waitFor();
+      await shot(page, `bookings-list-1280-${user[0]}`);
+      await page.getByRole('heading', { name: 'Your Recent Bookings' }).hover();
+      await page.getByRole('tooltip').waitFor({ state: 'detached' });
+      await context.close();
+    },
+  );
 
   it("shows a phone the list's frame and heading before the app's code, then the app's own", async () => {
     const context = await h.newContext({ width: 390, height: 844 });

@@ -29,6 +29,8 @@ interface PagedTableProps<T> {
   noRecordsText: string;
   /** Keeps the last column (row actions) in view when the table scrolls sideways. */
   pinLastColumn?: boolean;
+  /** Cell padding left and right (px); Mantine's 'xs' (10 px) unless a wide table needs less. */
+  horizontalSpacing?: number;
   /** The title of a failed load's alert ('Load Data' unless the screen names its own). */
   errorTitle?: string;
 }
