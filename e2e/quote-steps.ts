@@ -98,6 +98,10 @@ export function wizardSteps(shot: (page: Page, name: string) => Promise<void>) {
     await collect.getByRole('button', { name: 'Find Address' }).click();
     const list = page.getByRole('dialog', { name: 'ADDRESS LIST' });
     await list.getByRole('row').nth(1).waitFor();
+    // The offline index knows only the post code's area here, and the list says what to do.
+    await list
+      .getByText('Only the area of this post code is known: choose it, then type the building and street.')
+      .waitFor();
     if (shots) await shot(page, `${shots}-4-address-list`);
     await list.getByRole('row').nth(1).click();
     await list.waitFor({ state: 'hidden' });
