@@ -403,6 +403,27 @@ describe('bookings complete in Chromium', () => {
     await context.close();
   });
 
+  it('lets a phone scroll the whole booking row, row actions last, instead of pinning them', async () => {
+    const context = await h.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, ...CUSTOMER);
+    await page.goto('/docket/list');
+    await page
+      .getByRole('button', { name: /^Signature / })
+      .first()
+      .waitFor();
+    // On a phone the row actions are not pinned over the row: the docket, its date and its
+    // reference all show, and the rest, actions too, scroll in sideways.
+    const reference = await page.locator('thead th', { hasText: 'Reference' }).boundingBox();
+    expect(reference!.x + reference!.width).toBeLessThanOrEqual(390);
+    const signature = page.getByRole('button', { name: /^Signature / }).first();
+    expect((await signature.boundingBox())!.x).toBeGreaterThan(390);
+    await signature.scrollIntoViewIfNeeded();
+    expect((await signature.boundingBox())!.x).toBeLessThan(390);
+    await shot(page, 'bookings-list-phone');
+    await context.close();
+  });
+
   it('asks once for each list and settings group the booking screen needs', async () => {
     const context = await h.newContext();
     const page = await context.newPage();

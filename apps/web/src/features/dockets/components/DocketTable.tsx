@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Group, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf, IconMap, IconPackages, IconRoute, IconSignature } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { ListRow } from '@courier/contracts';
@@ -81,6 +82,8 @@ function RowActions({ row, canExport, onOpen }: { row: ListRow; canExport: boole
  */
 const WIDE = '(min-width: 1536px)';
 const MEDIUM = '(min-width: 1440px)';
+/** From a tablet's width the row actions stay in view as the table scrolls sideways. */
+const WIDE_ENOUGH_TO_PIN = '(min-width: 48em)';
 
 /**
  * The columns of the booking lists (spec "bookings…" §2), sortable on the server; Total only with
@@ -179,6 +182,8 @@ export function DocketTable({
     kind: 'track',
   });
   const open: OpenModal = (docket, kind) => setModal({ docket, kind });
+  // On a phone the pinned actions would leave room for two columns: the row scrolls as a whole.
+  const pinActions = useMediaQuery(WIDE_ENOUGH_TO_PIN) ?? true;
   // The rows' dates need the browser's date formatter: made while the first rows are on their way.
   useEffect(prepareUkDates, []);
   return (
@@ -192,7 +197,7 @@ export function DocketTable({
         onSortStatusChange={onSort}
         onRowClick={(row) => void navigate(pathOf(row))}
         noRecordsText="No bookings found"
-        pinLastColumn
+        pinLastColumn={pinActions}
         // 8 px instead of 10 a side (with MEDIUM): at 1280 px wide, with the menu, Total fits too.
         horizontalSpacing={8}
       />
