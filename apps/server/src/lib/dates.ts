@@ -90,10 +90,19 @@ export function ukDayStart(value: string): Date | null {
   return d ? ukMidnight(d[2], d[1], d[0]) : null;
 }
 
-/** Start of the UK day after a DD/MM/YYYY day (the exclusive end of an inclusive day range). */
+/**
+ * The last instant whose ISO form has a four-digit year: the day after 31/12/9999 would be written
+ * '+010000-…', which PostgreSQL refuses (a 500 for a real date).
+ */
+const LAST_ISO_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * Start of the UK day after a DD/MM/YYYY day (the exclusive end of an inclusive day range); for
+ * 31/12/9999, the last instant of that year (LAST_ISO_INSTANT).
+ */
 export function ukNextDayStart(value: string): Date | null {
   const d = parseDay(value);
-  return d ? ukMidnight(d[2], d[1], d[0] + 1) : null;
+  return d ? new Date(Math.min(ukMidnight(d[2], d[1], d[0] + 1).getTime(), LAST_ISO_INSTANT)) : null;
 }
 
 /**

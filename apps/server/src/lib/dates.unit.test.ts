@@ -20,6 +20,8 @@ describe('UK dates', () => {
     expect(ukNextDayStart('29/03/2026')?.toISOString()).toBe('2026-03-29T23:00:00.000Z');
     expect(ukNextDayStart('25/10/2026')?.toISOString()).toBe('2026-10-26T00:00:00.000Z');
     expect(ukNextDayStart('31/12/2026')?.toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    // The day after the last day of year 9999 has no four-digit ISO year: its last instant instead.
+    expect(ukNextDayStart('31/12/9999')?.toISOString()).toBe('9999-12-31T23:59:59.999Z');
   });
 
   it('answers each day alike when asked again (offsets kept per day), summer and winter', () => {

@@ -254,6 +254,15 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
       expect(res.rows.every((r: { cust_total_price: unknown }) => r.cust_total_price === null)).toBe(true);
     });
 
+    it('answers a range that ends on 31/12/9999, here and in Track and Trace, not a 500', async () => {
+      const range = { dateStart: '01/01/2026', dateEnd: '31/12/9999' };
+      const hist = await post(t.app, '/api/docket/list', { archive: true, ...range }, customer);
+      expect(hist.statusCode, hist.body).toBe(200);
+      expect(hist.json().rows.length).toBeGreaterThan(0);
+      const trace = await post(t.app, '/api/trackandtrace/list', range, customer);
+      expect(trace.statusCode, trace.body).toBe(200);
+    });
+
     it('is 403 for a user without the history right', async () => {
       const control = await loginAs(t.app, ...CONTROL);
       const res = await post(t.app, '/api/docket/list', {}, control);
