@@ -91,6 +91,22 @@ export async function resolveToken(deps: AuthDeps, token: string | undefined): P
   };
 }
 
+/**
+ * Whether the session of `token` is still signed in to its last stage: not logged out, timed out,
+ * ended by a password change or the user's deletion. Reads only (its idle expiry does not slide),
+ * and answers from the session read kept for a second (db/live-session-cache) when there is one:
+ * for long-lived answers (a live stream) that must stop when their session does.
+ */
+export async function isSessionLive(
+  deps: Pick<AuthDeps, 'tenants' | 'clock'>,
+  token: string,
+): Promise<boolean> {
+  const tenant = tenantOfToken(deps, token);
+  if (!tenant) return false;
+  const found = await repo.findLiveSession(tenant.db, sha256(token), deps.clock.now());
+  return found?.session.sess_stage === 'full';
+}
+
 /** Ends the session of this token, if any (spec "access…" §2 Logout). */
 export async function logout(deps: AuthDeps, token: string | undefined): Promise<void> {
   if (!token) return;

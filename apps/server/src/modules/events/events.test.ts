@@ -215,6 +215,22 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     expect(otherTenant.events.filter((e) => e.event === 'docket')).toEqual([]);
   });
 
+  it('ends a stream once its session ends, and sends it nothing after (a logout in another process)', async () => {
+    const token = await loginAs(t.app, ...CUSTOMER);
+    const stream = await open(token);
+    const n = await book();
+    expect((await post(t.app, '/api/auth/logout', {}, token)).statusCode).toBe(200);
+    // Another process sees the logout within a second (its kept session read); its heartbeat
+    // check then ends the stream.
+    await stream.until(() => stream.ended, 3000);
+    const live = await open(customer);
+    await post(t.app, '/api/docket/status/change', statusChange(n, 'W', 'G', { driver: 'D01' }), control);
+    await live.until(() => live.docket(n).length > 0);
+    expect(stream.docket(n)).toEqual([]);
+    // A new stream with the ended token is refused.
+    expect((await StreamClient.open(b.url, token)).status).toBe(401);
+  });
+
   it('streams one tracked docket to a guest holding its tracking reference, without content, and nothing else', async () => {
     const mine = (await post(t.app, '/api/docket/post', booking(account), customer)).json() as {
       dck_docket: number;

@@ -38,8 +38,8 @@ export class OpenStreams {
  * unsubscribe (a failure there is answered by the error handler, before any byte is sent); then
  * `retry: 3000`, a `ready` event (the client refetches what it shows, so nothing missed while it
  * was away is lost), the events, a heartbeat comment every `heartbeatMs`. It ends when the client
- * goes, after `maxStreamMs` (the browser reconnects, and the session is checked again), or when
- * the app closes.
+ * goes, after `maxStreamMs` (the browser reconnects, and the session is checked again), when
+ * `stillAllowed` (checked before each event and heartbeat) answers false, or when the app closes.
  */
 export async function serveEvents(
   request: FastifyRequest,
@@ -47,12 +47,13 @@ export async function serveEvents(
   open: (send: SendEvent) => Promise<() => void>,
   opts: StreamOptions,
   streams: OpenStreams,
+  stillAllowed?: () => Promise<boolean>,
 ): Promise<void> {
   const res = reply.raw;
   let ended = false;
   let started = false;
   const pending: string[] = [];
-  const write = (chunk: string) => {
+  const writeNow = (chunk: string) => {
     if (ended) return;
     if (!started) pending.push(chunk);
     // A client that stops reading is dropped rather than buffered without bound; its browser
@@ -60,6 +61,19 @@ export async function serveEvents(
     else if (res.writableLength > MAX_BUFFERED_BYTES) end();
     else res.write(chunk);
   };
+  // With a check, every chunk waits for it, in order: a stream whose session has ended (logout,
+  // password change, the user deleted) ends instead of sending.
+  let checked = Promise.resolve();
+  const write = !stillAllowed
+    ? writeNow
+    : (chunk: string) => {
+        checked = checked.then(async () => {
+          if (ended) return;
+          const allowed = await stillAllowed().catch(() => false);
+          if (allowed) writeNow(chunk);
+          else end();
+        });
+      };
   const send: SendEvent = (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const unsubscribe = await open(send);
   reply.hijack();
