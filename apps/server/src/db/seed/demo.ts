@@ -391,6 +391,9 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
           ausr_firstname: 'Chris',
           ausr_lastname: 'Control',
           ausr_email: 'control@example.com',
+          // Every user has an account (spec "bookings…" §5 User save): without one an administrator
+          // could not save this user. The control room shows circuits, whatever the account.
+          ausr_cust_id: custIds[0],
           ausr_rights_control: 'T',
         },
         {
@@ -424,6 +427,7 @@ export async function seedDemo(db: Db, geo: GeoIndex, opts: SeedOptions): Promis
         { uacc_ausr_id: id('customer'), uacc_cust_id: custIds[1]! },
         { uacc_ausr_id: id('secure'), uacc_cust_id: custIds[0]! },
         { uacc_ausr_id: id('expired'), uacc_cust_id: custIds[0]! },
+        { uacc_ausr_id: id('control'), uacc_cust_id: custIds[0]! },
       ]);
 
     await insertControlRoom(tx, id);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { USER_MSG, type UserPostRequest } from '@courier/contracts';
 import { auditLog, dockets, sessions, users } from '../../db/schema';
 import {
@@ -114,6 +115,18 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
       user('unknowncirc', { ausr_rights_control: 'T', circuits: [{ cir_circ_code: 'NOPE' }] }),
     );
     expect(circuit.json().fields).toEqual({ circuits: 'Unknown circuit' });
+  });
+
+  it('seeds demo users that keep the save rules, so an administrator can save each as it is', async () => {
+    // Spec "bookings…" §5 User save: an account for everyone, a circuit for a control user.
+    const broken = await queryRows<{ ausr_logon: string }>(
+      db(),
+      sql`select u.ausr_logon from users u
+           where not exists (select 1 from user_accounts a where a.uacc_ausr_id = u.ausr_id)
+              or (u.ausr_rights_control = 'T'
+                  and not exists (select 1 from circuit_users c where c.acia_ausr_id = u.ausr_id))`,
+    );
+    expect(broken).toEqual([]);
   });
 
   it('applies every save rule with the spec messages', async () => {
