@@ -5,8 +5,8 @@
 export interface ApiClient {
   /** POST JSON as `token` (a bearer token), answering the parsed body; throws on a non-2xx answer. */
   api<T>(path: string, body: unknown, token?: string): Promise<T>;
-  /** Signs `username` in to Demo Couriers, answering the bearer token. */
-  login(username: string, password: string): Promise<string>;
+  /** Signs `username` in to `database` (Demo Couriers), answering the bearer token. */
+  login(username: string, password: string, database?: string): Promise<string>;
 }
 
 /** An ApiClient for the server at `baseUrl`. */
@@ -20,8 +20,7 @@ export function apiClient(baseUrl: string): ApiClient {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const login = async (username: string, password: string) =>
-    (await api<{ token: string }>('/api/auth/login', { database: 'Demo Couriers', username, password }))
-      .token;
+  const login = async (username: string, password: string, database = 'Demo Couriers') =>
+    (await api<{ token: string }>('/api/auth/login', { database, username, password })).token;
   return { api, login };
 }

@@ -101,6 +101,23 @@ describe('the tracking view in Chromium', () => {
     await context.close();
   });
 
+  it("shows a guest the tracking link's own database: its docket, brand and theme", async () => {
+    const token = await apiClient(h.baseUrl).login('customer', 'Customer#2026', 'Northern Express');
+    const list = await api<ListResponse>('/api/docket/list', { archive: false, page: 1 }, token);
+    const ref = list.rows[0]!.tracking_reference;
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(
+      `/docket/track?${new URLSearchParams({ tracking_ref: ref, database: 'Northern Express' }).toString()}`,
+    );
+    await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
+    await page.getByRole('banner').getByText('Northern Express', { exact: true }).waitFor();
+    expect(await page.getByRole('banner').getByText(DEMO, { exact: true }).count()).toBe(0);
+    await settle(page);
+    await h.screenshot(page, 'tracking-guest-north');
+    await context.close();
+  });
+
   it('lays a phone-sized tracking page out once: the content does not move down after the first render', async () => {
     const ref = await deliveredRef();
     // A phone as Lighthouse's mobile run emulates one (a touch screen with its own viewport).

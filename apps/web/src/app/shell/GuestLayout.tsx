@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { AppShell, Button, Container, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogin } from '@tabler/icons-react';
@@ -15,13 +15,17 @@ import { GuestNavbar } from './GuestNavbar';
 const ASIDE_WIDTH = 240;
 
 /**
- * The frame of public screens for guests: the database's brand, a tracking-reference box (unless
+ * The frame of public screens for guests: the database's brand (the link's `database` when it
+ * names one, else the one chosen at login, else the first), a tracking-reference box (unless
  * the tenant's tracking settings turn it off) and 'Login' (on small screens the box takes its own row). The right-hand navbar shows only if a
  * database is chosen, guest access is allowed and the screen is not the quote screen (spec
  * "access…" §2 menus); while it shows, its Login link stands in for the header's.
  */
 export function GuestLayout() {
-  const guest = useGuestTenant({ fallbackToFirst: true });
+  // A link that names its database (a booking mail's tracking or register link) shows that
+  // database's brand and theme, as the screen inside looks there.
+  const [params] = useSearchParams();
+  const guest = useGuestTenant({ fallbackToFirst: true, prefer: params.get('database') });
   const { tenant } = useTenantTheme();
   const { pathname } = useLocation();
   // Read at the first render, not in an effect: a first render laid out for a wide screen and
