@@ -72,6 +72,15 @@ describe('user form save rules (spec "bookings…" §5 User save)', () => {
     ).toHaveProperty('ausr_password');
   });
 
+  it('names an empty or malformed username under its field, as the server would', () => {
+    const empty = validateUserForm(emptyUser(), DEFAULT_PASSWORD_POLICY);
+    expect(empty.errors.ausr_logon).toBe('Username must be at least 3 characters');
+    expect(empty.notice).toBe('At least one account is required');
+    expect(validateUserForm(valid({ ausr_logon: 'ni na' }), DEFAULT_PASSWORD_POLICY).errors).toEqual({
+      ausr_logon: 'Letters, digits and . _ @ - only',
+    });
+  });
+
   it('skips the account and circuit rules for My Account', () => {
     const mine = valid({
       ausr_id: 3,

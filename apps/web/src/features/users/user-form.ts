@@ -1,6 +1,7 @@
 import {
   USER_FLAGS,
   USER_MSG,
+  userPostRequest,
   userSaveProblems,
   type PasswordPolicy,
   type UserAccountRow,
@@ -125,7 +126,7 @@ export interface UserFormVerdict {
 
 /**
  * The save rules (spec "bookings…" §5 User save) before the form is sent, the same as the server's
- * (contracts userSaveProblems), plus the password confirmation. The first problem is the notice
+ * (contracts userSaveProblems), plus the password confirmation and the username's rule. The first problem is the notice
  * shown as 'Save Data: {message}' (accounts and circuits live on other tabs than their message).
  * `links` false (My Account) skips the account and circuit rules.
  */
@@ -133,6 +134,11 @@ export function validateUserForm(v: UserFormValues, policy: PasswordPolicy, link
   const errors = userSaveProblems(v, { isNew: v.ausr_id === undefined, policy, links });
   if (v.ausr_password !== '' && v.confirm !== v.ausr_password && !errors.ausr_password)
     errors.confirm = USER_MSG.confirmMismatch;
+  // The username's own rule, as the server states it (contracts userPostRequest): an empty one
+  // was sent and refused with nothing shown under the field.
+  // My Account (`links` false) keeps the username, whatever it is.
+  const logon = userPostRequest.shape.ausr_logon.safeParse(v.ausr_logon);
+  if (links && !logon.success) errors.ausr_logon = logon.error.issues[0]!.message;
   const notice = Object.values(errors)[0];
   return notice === undefined ? { errors } : { errors, notice };
 }
