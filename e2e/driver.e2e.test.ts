@@ -129,8 +129,14 @@ describe('the driver page in Chromium', () => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(MANCHESTER);
     const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     await page.goto('/driver');
     await page.getByRole('heading', { name: 'Driver sign in', level: 1 }).waitFor();
+    // Asking whether a driver is signed in is not an error (no 401 in the phone's console).
+    expect(refused).toEqual([]);
     await page.getByRole('combobox', { name: 'Database' }).selectOption('Demo Couriers');
     await page.getByRole('textbox', { name: 'Driver code' }).fill('D01');
     await page.getByLabel('PIN').fill('000000');
@@ -198,10 +204,17 @@ describe('the driver page in Chromium', () => {
     await page.getByText('Signed', { exact: true }).waitFor();
     await h.screenshot(page, 'driver-job-delivery');
 
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Delivered' }).click();
-    await notification(page, 'Sent', `${docket}: Delivered`).waitFor();
+    const sent = notification(page, 'Sent', `${docket}: Delivered`);
+    await sent.waitFor();
     await page.getByRole('heading', { name: 'My jobs', level: 1 }).waitFor();
     await expect.poll(() => row.count()).toBe(0);
+    // The list opens at its top, and the notice leaves the driver's name and Sign out in view.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!;
+    const notice = (await sent.boundingBox())!;
+    expect(notice.y).toBeGreaterThan(signOut.y + signOut.height);
     await settle(page);
     await h.screenshot(page, 'driver-delivered');
 

@@ -15,6 +15,7 @@ import {
   exceptionRow,
   requiredIdempotencyHeader,
 } from '@courier/contracts';
+import { AppError } from '../../lib/app-error';
 import { DRIVER_COOKIE, driverCookieOptions } from '../../plugins/auth';
 import type { AuthDeps } from '../auth/auth-deps';
 import { driverLogin, driverLogout, driverSessionOf } from './driver-auth.service';
@@ -42,7 +43,8 @@ const ACTION_BODY_LIMIT = 3_500_000;
  * The driver page's calls under /api/driver/ (issue 10 §2, beyond the spec): sign in with driver
  * code and PIN (rate limited like the users' login), session, sign out; the driver's jobs and the
  * exception reasons; actions, scans and positions, each with a required Idempotency-Key. Every
- * call but the sign-in needs a driver session (401 otherwise); a user's session does not do.
+ * call but the sign-in and the session (null without one) needs a driver session (401 otherwise);
+ * a user's session does not do.
  */
 export function driverRoutes(deps: DriverRouteOptions): FastifyPluginAsyncZod {
   return async (app) => {
@@ -68,8 +70,18 @@ export function driverRoutes(deps: DriverRouteOptions): FastifyPluginAsyncZod {
         return { ...session, token };
       },
     );
-    app.post('/api/driver/auth/session', { schema: { response: { 200: driverSession } } }, async (req) =>
-      driverSessionOf(await req.authenticateDriver()),
+    // Null without a live driver session: the page asks on every load, and a 401 there would be
+    // an error in the phone's console before each sign-in.
+    app.post(
+      '/api/driver/auth/session',
+      { schema: { response: { 200: driverSession.nullable() } } },
+      async (req) => {
+        const ctx = await req.authenticateDriver().catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'NOT_AUTHENTICATED') return null;
+          throw err;
+        });
+        return ctx && driverSessionOf(ctx);
+      },
     );
     app.post(
       '/api/driver/auth/logout',

@@ -161,6 +161,16 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       expect((await post(t.app, '/api/exception/list', {}, token)).statusCode).toBe(401);
       expect((await post(t.app, '/api/driver/job/list', {}, admin)).statusCode).toBe(401);
       expect((await post(t.app, '/api/driver/job/list', {})).statusCode).toBe(401);
+      // The page's session question answers null (200, no error in the phone's console) without a
+      // driver session, and names the driver with one.
+      for (const other of [admin, undefined]) {
+        const res = await post(t.app, '/api/driver/auth/session', {}, other);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toBeNull();
+      }
+      expect((await post(t.app, '/api/driver/auth/session', {}, token)).json()).toMatchObject({
+        drv_driver: 'TD1',
+      });
     });
 
     it('names a bad PIN field (400) and ends the sessions when the PIN changes or the driver is made inactive', async () => {
@@ -528,6 +538,7 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       expect((await post(t.app, '/api/driver/auth/logout', {}, first.token as string)).statusCode).toBe(200);
       expect((await post(t.app, '/api/driver/job/list', {}, first.token as string)).statusCode).toBe(401);
       expect((await post(t.app, '/api/driver/job/list', {}, second.token as string)).statusCode).toBe(200);
+      expect((await post(t.app, '/api/driver/auth/session', {}, first.token as string)).json()).toBeNull();
     });
 
     it('needs an Idempotency-Key and names bad fields (400), never 5xx', async () => {

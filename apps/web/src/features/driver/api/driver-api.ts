@@ -7,7 +7,7 @@ import {
   exceptionRow,
   type DriverLoginRequest,
 } from '@courier/contracts';
-import { ApiError, apiPost } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api-client';
 
 /**
  * The driver page's calls (POST /api/driver/…, issue 10 §2). All quiet: a 401 here means "no
@@ -19,14 +19,8 @@ export const DRIVER_KEY = ['driver'] as const;
 export const DRIVER_JOBS_KEY = [...DRIVER_KEY, 'jobs'] as const;
 
 /** POST /api/driver/auth/session: the signed-in driver, or null without a driver session. */
-export async function fetchDriverSession() {
-  try {
-    return await apiPost('/api/driver/auth/session', {}, driverSession, quiet);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
+export const fetchDriverSession = () =>
+  apiPost('/api/driver/auth/session', {}, driverSession.nullable(), quiet);
 
 export const driverSessionQuery = queryOptions({
   queryKey: [...DRIVER_KEY, 'session'],

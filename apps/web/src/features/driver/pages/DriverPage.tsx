@@ -87,6 +87,10 @@ export default function DriverPage() {
     if (session.data) setTenant(session.data.tenant.theme);
   }, [session.data, setTenant]);
 
+  // Each view starts at its top: the list after a delivery made at the foot of a long job, a job
+  // opened from far down the list.
+  useEffect(() => window.scrollTo(0, 0), [openId]);
+
   const onOutcome = useCallback(
     (outcome: ReportOutcome) => {
       if (outcome.ok) {
