@@ -2,9 +2,13 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@courier/contracts';
 import { ApiError } from './api-client';
 
+/** The error notices still showing: a success after them takes them away (they are out of date). */
+const errorsShown = new Set<string>();
+
 /**
  * Notifications as `title: message` (spec "access…" §8, "bookings…" §8). With an `id`, a notice of
- * that id already shown gives way to this one, and dismissNotice(id) takes it away.
+ * that id already shown gives way to this one, and dismissNotice(id) takes it away. An error shows
+ * until it closes or until a success is notified.
  */
 export function notifyError(
   title: string,
@@ -13,7 +17,15 @@ export function notifyError(
   id?: string,
 ): void {
   if (id) notifications.hide(id);
-  notifications.show({ id, title, message, color: 'red', autoClose });
+  const shown = notifications.show({
+    id,
+    title,
+    message,
+    color: 'red',
+    autoClose,
+    onClose: () => errorsShown.delete(shown),
+  });
+  errorsShown.add(shown);
 }
 
 /** Takes away the notice shown with `id`, if it still shows (e.g. an old payment error once paid). */
@@ -31,8 +43,13 @@ export function notifyWarning(title: string, message: string): void {
   notifications.show({ title, message, color: 'yellow', autoClose: 10_000 });
 }
 
-/** Success, e.g. 'You are logged out!'. */
+/**
+ * Success, e.g. 'You are logged out!'. Error notices still showing go: what failed before has
+ * since worked, or the user has moved on (a 'Save Data' error beside 'Saved' reads as a failure).
+ */
 export function notifySuccess(message: string, title?: string): void {
+  for (const id of errorsShown) notifications.hide(id);
+  errorsShown.clear();
   notifications.show({ title, message, color: 'green' });
 }
 

@@ -1,0 +1,27 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render';
+import { notifyError, notifyInfo, notifySuccess } from './notify';
+
+describe('notifications', () => {
+  it('takes error notices away when a success follows, and keeps other notices', async () => {
+    renderApp(null);
+    act(() => {
+      notifyError('Save Data', 'At least one account is required');
+      notifyError('Load Data', 'The connection failed', false);
+      notifyInfo('Session', 'Your session has expired');
+    });
+    expect(await screen.findByText('At least one account is required')).toBeTruthy();
+    expect(screen.getByText('The connection failed')).toBeTruthy();
+
+    act(() => notifySuccess('Saved', 'Save Data'));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('At least one account is required')).toBeNull());
+    expect(screen.queryByText('The connection failed')).toBeNull();
+    expect(screen.getByText('Your session has expired')).toBeTruthy();
+
+    // A later error shows again.
+    act(() => notifyError('Save Data', 'Username is required'));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+  });
+});
