@@ -156,6 +156,9 @@ export const trackResponse = z.object({
   tracking_reference: z.string(),
   dck_docket: z.number().int(),
   status: z.string(),
+  /** The status's own colours, as the lists show it (spec "access…" §3 Docket status). */
+  dsts_color: z.string(),
+  dsts_font_color: z.string(),
   collection: z.object({ town: z.string(), postcode: z.string() }),
   delivery: z.object({ town: z.string(), postcode: z.string() }),
   booked: z.string(),

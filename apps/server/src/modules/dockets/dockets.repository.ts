@@ -138,6 +138,8 @@ function buildTrack(db: Executor, name: string) {
       dck_docket: dockets.dck_docket,
       tracking_reference: dockets.tracking_reference,
       dsts_description: docketStatuses.dsts_description,
+      dsts_color: docketStatuses.dsts_color,
+      dsts_font_color: docketStatuses.dsts_font_color,
       dsts_complete: docketStatuses.dsts_complete,
       dck_booked: dockets.dck_booked,
       from_town: dockets.dck_from_town,

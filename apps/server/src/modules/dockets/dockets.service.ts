@@ -340,6 +340,8 @@ export async function track(
     tracking_reference: r.tracking_reference,
     dck_docket: Number(r.dck_docket),
     status: r.dsts_description,
+    dsts_color: r.dsts_color,
+    dsts_font_color: r.dsts_font_color,
     collection: { town: r.from_town ?? '', postcode: r.from_postcode ?? '' },
     delivery: { town: r.to_town ?? '', postcode: r.to_postcode ?? '' },
     booked: new Date(r.dck_booked).toISOString(),

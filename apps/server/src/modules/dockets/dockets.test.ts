@@ -297,6 +297,15 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
         collection: { town: 'Manchester', postcode: 'M1 1AE' },
         delivery: { town: 'London', postcode: 'SW1A 1AA' },
       });
+      // The status in its own colours, the same as the booking list's row.
+      const [listed] = (await post(t.app, '/api/docket/list', { archive: false, page: 1 }, customer)).json()
+        .rows as { dck_docket: number; dsts_color: string; dsts_font_color: string }[];
+      expect(listed!.dck_docket).toBe(saved.dck_docket);
+      expect(res.json()).toMatchObject({
+        dsts_color: listed!.dsts_color,
+        dsts_font_color: listed!.dsts_font_color,
+      });
+      expect(listed!.dsts_color).toMatch(/^#[0-9a-f]{6}$/i);
       expect(res.body).not.toMatch(/Secret Person|0700 900 900|total|price/i);
     });
 

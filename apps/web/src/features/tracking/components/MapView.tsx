@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Center, Loader, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { IconMapOff } from '@tabler/icons-react';
 import type { TrackDetailResponse } from '@courier/contracts';
 import { Section } from './Section';
 
@@ -10,8 +11,9 @@ const MAP_HEIGHT = 360;
 const TrackMap = lazy(() => import('./TrackMap'));
 
 /**
- * 'Map View' (spec "bookings…" §2). Without a tile URL, or when no tile loads (offline, blocked),
- * the map hides and a line says so, in the map's place when it was loading; the rest stays put.
+ * 'Map View' (spec "bookings…" §2). Without a tile URL a line says the map is not available; when
+ * no tile loads (offline, blocked) the map gives way to that line and a crossed-out map, in the
+ * map's own height, so nothing below moves.
  */
 export function MapView({ detail }: { detail: TrackDetailResponse }) {
   const [unavailable, setUnavailable] = useState(false);
@@ -26,7 +28,16 @@ export function MapView({ detail }: { detail: TrackDetailResponse }) {
         message
       ) : unavailable ? (
         // In the map's own place: what follows does not move when the tiles fail.
-        <Center h={MAP_HEIGHT}>{message}</Center>
+        <Center
+          h={MAP_HEIGHT}
+          bg="var(--mantine-color-gray-0)"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
+          <Stack align="center" gap="xs">
+            <IconMapOff size={48} stroke={1.25} color="var(--mantine-color-gray-6)" aria-hidden />
+            {message}
+          </Stack>
+        </Center>
       ) : (
         <Suspense
           fallback={

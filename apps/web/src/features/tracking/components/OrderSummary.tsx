@@ -22,7 +22,10 @@ function Item({ label, icon, children }: { label: string; icon: ReactNode; child
 
 const place = (p: { town: string; postcode: string }) => [p.town, p.postcode].filter(Boolean).join(', ');
 
-/** 'Order Summary' of the tracking view (spec "bookings…" §2): status, collection, delivery, booked. No price. */
+/**
+ * 'Order Summary' of the tracking view (spec "bookings…" §2): status (in its own colours, as the
+ * lists and the Tracking View show it), collection, delivery, booked. No price.
+ */
 export function OrderSummary({ order }: { order: TrackResponse }) {
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Order Summary">
@@ -36,7 +39,12 @@ export function OrderSummary({ order }: { order: TrackResponse }) {
       </Group>
       <Group gap="sm" mb="lg">
         <Text fw={600}>Status</Text>
-        <Badge size="lg" variant="light" tt="none">
+        <Badge
+          size="lg"
+          variant="filled"
+          tt="none"
+          style={{ backgroundColor: order.dsts_color, color: order.dsts_font_color }}
+        >
           {order.status}
         </Badge>
       </Group>

@@ -19,6 +19,8 @@ const summary: TrackResponse = {
   tracking_reference: 'TABC123',
   dck_docket: 1001,
   status: 'Delivered',
+  dsts_color: '#2b8a3e',
+  dsts_font_color: '#ffffff',
   collection: { town: 'Leeds', postcode: 'LS1 4AP' },
   delivery: { town: 'York', postcode: 'YO1 7HH' },
   booked: '2026-11-20T09:00:00.000Z',
@@ -105,6 +107,11 @@ describe('the tracking view', () => {
     renderTrack();
     expect(await screen.findByRole('heading', { name: 'Tracking Reference TABC123' })).toBeTruthy();
     expect(await screen.findByText('Order Summary')).toBeTruthy();
+    // The summary's status in the status's colours, as the Tracking View and the lists show it.
+    const order = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(order).getByText('Delivered').closest('[style]')?.getAttribute('style')).toContain(
+      'background-color: rgb(43, 138, 62)',
+    );
     expect(await screen.findByTestId('leaflet')).toBeTruthy();
     expect(screen.getByTestId('leaflet').textContent).toBe('route 2, zoom 6');
 
