@@ -46,6 +46,17 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it for fonts that finish loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      ready: Promise.resolve(),
+    },
+  });
+
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.HTMLElement.prototype.scrollTo = function scrollTo() {};
 

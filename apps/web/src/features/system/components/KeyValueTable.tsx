@@ -49,7 +49,8 @@ export function KeyValueTable({ group, title, values, onChange, errors = {} }: K
       : editing.key !== editing.original && editing.key in values
         ? 'This key already exists'
         : null);
-  const valueProblem = editing && settingProblem(group, editing.key, editing.value);
+  // The value's own rule, once there is a key to read it by (the key's problem shows under Key).
+  const valueProblem = editing && !keyProblem ? settingProblem(group, editing.key, editing.value) : null;
   const apply = () => {
     if (!editing || keyProblem || valueProblem) return;
     const next = { ...values };
