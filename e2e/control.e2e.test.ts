@@ -172,6 +172,39 @@ describe('the control room in Chromium', () => {
     );
   });
 
+  it('fits the board beside the menu at 1280 px and shows each new page from its first row', async () => {
+    const page = await (await h.newContext({ width: 1280, height: 800 })).newPage();
+    await openControl(page);
+    await choose(page, 'Circuit', 'All live jobs');
+    await page.locator('tr[data-docket]').nth(49).waitFor();
+    // No sideways scroll: the table's scroll area is as wide as its content.
+    const overflow = await page
+      .locator('.mantine-ScrollArea-viewport')
+      .filter({ has: page.locator('table') })
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    const header = page.locator('table thead').first();
+    const firstOnPage = async () => page.locator('tr[data-docket]').first().getAttribute('data-docket');
+    const pageOne = await firstOnPage();
+    // Next, pressed at the foot of the 50 rows, shows page 2 from its top.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2').waitFor();
+    await expect.poll(firstOnPage).not.toBe(pageOne);
+    const top = (await header.boundingBox())!;
+    expect(top.y).toBeGreaterThan(0);
+    expect(top.y + top.height).toBeLessThan(800);
+    // Page 2 is the last: Next is off, and the keyboard's focus is on Previous, not lost.
+    await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Previous' }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByText('Page 1').waitFor();
+    await expect.poll(firstOnPage).toBe(pageOne);
+  });
+
   it('passes axe on the board and the modal in the Northern Express theme', async () => {
     const page = await (await h.newContext()).newPage();
     await openControl(page, 'Northern Express');

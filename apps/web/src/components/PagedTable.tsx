@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { Stack } from '@mantine/core';
 import { LoadDataAlert } from './LoadDataAlert';
+import { Pager } from './Pager';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { PagedList } from '../lib/use-paged-list';
 
@@ -48,10 +49,11 @@ export function PagedTable<T>({
   errorTitle,
   ...table
 }: PagedTableProps<T>) {
+  const top = useRef<HTMLDivElement>(null);
   if (list.error) return <LoadDataAlert error={list.error} title={errorTitle} />;
   const sortBy = (next: DataTableSortStatus<T>) => onSortStatusChange(nextSort(table.sortStatus, next));
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={top}>
       <DataTable<T>
         withTableBorder
         borderRadius="md"
@@ -68,31 +70,7 @@ export function PagedTable<T>({
       />
       {/* Not while the first page loads: it would be pushed down when the rows come (a layout shift). */}
       {!infinite && !(list.fetching && !list.rows.length) && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Page {list.page}
-          </Text>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              size="sm"
-              leftSection={<IconChevronLeft size={16} />}
-              disabled={list.page <= 1 || list.fetching}
-              onClick={() => list.goTo(list.page - 1)}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="default"
-              size="sm"
-              rightSection={<IconChevronRight size={16} />}
-              disabled={!list.hasMore || list.fetching}
-              onClick={() => list.goTo(list.page + 1)}
-            >
-              Next
-            </Button>
-          </Group>
-        </Group>
+        <Pager page={list.page} hasMore={list.hasMore} busy={list.fetching} onPage={list.goTo} anchor={top} />
       )}
     </Stack>
   );

@@ -3,13 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { Select } from '../../../components/Select';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconInfoCircle,
-  IconSearch,
-  IconSteeringWheel,
-} from '@tabler/icons-react';
+import { IconInfoCircle, IconSearch, IconSteeringWheel } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import {
   CIRCUIT_FIELD_NAMES,
@@ -21,6 +15,7 @@ import {
 import { LoadDataAlert } from '../../../components/LoadDataAlert';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageTitle } from '../../../components/PageTitle';
+import { Pager } from '../../../components/Pager';
 import { storedControlCircuit } from '../../../lib/stored-context';
 import { circuitDocketsQuery } from '../api/circuit-dockets';
 import { circuitListQuery } from '../api/circuit-list';
@@ -78,6 +73,7 @@ function Board({ circuit }: { circuit: CircuitRow }) {
 
   // The modals mount already open, so Mantine has no opener to give focus back to: keep it here.
   const opener = useRef<HTMLElement | null>(null);
+  const table = useRef<HTMLDivElement>(null);
   const show = (next: NonNullable<Opened>) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setOpened(next);
@@ -129,52 +125,36 @@ function Board({ circuit }: { circuit: CircuitRow }) {
         )}
       </Group>
       {statuses.data && <StatusCounts counts={board.data?.counts} statuses={statuses.data} />}
-      {board.error ? (
-        <LoadDataAlert error={board.error} />
-      ) : !board.data ? (
-        <LoadingBlock error={null} />
-      ) : (
-        <ControlTable
-          columns={board.data.columns}
-          rows={rows}
-          fetching={board.isFetching && board.isPlaceholderData}
-          sort={sort}
-          onSort={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-          selectable={canUpdate}
-          selected={selected}
-          onSelected={(chosen) => setSelectedIds(chosen.map((r) => r.dck_id))}
-          onOpen={open}
-        />
-      )}
+      <div ref={table}>
+        {board.error ? (
+          <LoadDataAlert error={board.error} />
+        ) : !board.data ? (
+          <LoadingBlock error={null} />
+        ) : (
+          <ControlTable
+            columns={board.data.columns}
+            rows={rows}
+            fetching={board.isFetching && board.isPlaceholderData}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+            selectable={canUpdate}
+            selected={selected}
+            onSelected={(chosen) => setSelectedIds(chosen.map((r) => r.dck_id))}
+            onOpen={open}
+          />
+        )}
+      </div>
       {board.data && (page > 1 || board.data.hasMore) && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Page {page}
-          </Text>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              size="sm"
-              leftSection={<IconChevronLeft size={16} />}
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="default"
-              size="sm"
-              rightSection={<IconChevronRight size={16} />}
-              disabled={!board.data.hasMore}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </Group>
-        </Group>
+        <Pager
+          page={page}
+          hasMore={board.data.hasMore}
+          busy={board.isPlaceholderData}
+          onPage={setPage}
+          anchor={table}
+        />
       )}
       {opened?.kind === 'change' && statuses.data && (
         <ChangeStatusModal
