@@ -192,7 +192,7 @@ export const SUMMARIES: Record<string, string> = {
     "Track and Trace list: a page of the trace records of the caller's accounts in a date window",
   '/api/driver/auth/login': 'Driver page: sign in with driver code and PIN',
   '/api/driver/auth/logout': "Driver page: end the driver's session",
-  '/api/driver/auth/session': 'Driver page: the signed-in driver',
+  '/api/driver/auth/session': 'Driver page: the signed-in driver, or null without a driver session',
   '/api/driver/job/list': "Driver page: the driver's allocated jobs in order, with stops, barcodes and stock",
   '/api/driver/exception/list': 'Driver page: exception reasons',
   '/api/driver/job/action':
