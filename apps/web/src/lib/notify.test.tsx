@@ -23,5 +23,10 @@ describe('notifications', () => {
     // A later error shows again.
     act(() => notifyError('Save Data', 'Username is required'));
     expect(await screen.findByText('Username is required')).toBeTruthy();
+
+    // A success of something else (the driver's reports) leaves it.
+    act(() => notifySuccess('Docket 1002: Collected', 'Sent', true));
+    expect(await screen.findByText('Docket 1002: Collected')).toBeTruthy();
+    expect(screen.getByText('Username is required')).toBeTruthy();
   });
 });

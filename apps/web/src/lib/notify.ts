@@ -46,10 +46,14 @@ export function notifyWarning(title: string, message: string): void {
 /**
  * Success, e.g. 'You are logged out!'. Error notices still showing go: what failed before has
  * since worked, or the user has moved on (a 'Save Data' error beside 'Saved' reads as a failure).
+ * `keepErrors` where successes and failures are of separate things (the driver's reports, each of
+ * its own docket: one sent does not make another's failure stale).
  */
-export function notifySuccess(message: string, title?: string): void {
-  for (const id of errorsShown) notifications.hide(id);
-  errorsShown.clear();
+export function notifySuccess(message: string, title?: string, keepErrors = false): void {
+  if (!keepErrors) {
+    for (const id of errorsShown) notifications.hide(id);
+    errorsShown.clear();
+  }
   notifications.show({ title, message, color: 'green' });
 }
 

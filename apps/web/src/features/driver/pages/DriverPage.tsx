@@ -94,7 +94,7 @@ export default function DriverPage() {
   const onOutcome = useCallback(
     (outcome: ReportOutcome) => {
       if (outcome.ok) {
-        if (outcome.report.url !== '/api/driver/position') notifySuccess(outcome.report.label, 'Sent');
+        if (outcome.report.url !== '/api/driver/position') notifySuccess(outcome.report.label, 'Sent', true);
       } else notifyError(outcome.report.label, outcome.error.message);
       if (outcome.report.url !== '/api/driver/position')
         void queryClient.invalidateQueries({ queryKey: DRIVER_JOBS_KEY });
