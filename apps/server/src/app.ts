@@ -16,6 +16,7 @@ import { registerAuth, registerJsonOnly, registerSameOrigin, SESSION_COOKIE } fr
 import { logRoutes } from './modules/audit/log.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerTextGuard } from './plugins/text-guard';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { documentCalls, SECURITY_SCHEMES } from './plugins/openapi';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
 
   // Security headers (helmet), its middleware built once: @fastify/helmet built it again on every
   // request (about 5 % of a small call's CPU, bench:control).

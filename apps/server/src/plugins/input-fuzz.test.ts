@@ -14,6 +14,8 @@ import {
 import { quoteDocketBody, quoteTariffsBody } from '../test/quote-fixtures';
 
 const NUL = 'a\u0000b';
+/** Half of a UTF-16 surrogate pair: JSON can carry it, PostgreSQL refuses it in text and jsonb. */
+const LONE = 'a\ud800b';
 
 /** A JSON schema as the OpenAPI document gives it (the part a generator reads). */
 interface Schema {
@@ -107,6 +109,64 @@ describe.each(DB_KINDS)('bad input at the edge on %s', (kind) => {
     expect(track.json().fields).toEqual({ tracking_ref: 'Control characters are not allowed' });
   });
 
+  it('answers a lone surrogate anywhere, and a NUL in free text, with a 400 naming the field', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const cases: [string, unknown, string, string, string?][] = [
+      [
+        '/api/docket/post',
+        booking(account, { dck_cust_ref1: LONE }),
+        'dck_cust_ref1',
+        'Text must be valid Unicode',
+      ],
+      [
+        '/api/quote/alltariffs/list',
+        {
+          ...quoteTariffsBody(TENANT_A),
+          parcels: [{ dpcl_quantity: 1, dpcl_weight: 1, dpcl_description: LONE }],
+        },
+        'parcels.0.dpcl_description',
+        'Text must be valid Unicode',
+      ],
+      [
+        '/api/system/message/post',
+        { values: { 'Quote.PaymentError': LONE } },
+        'values.Quote.PaymentError',
+        'Text must be valid Unicode',
+        admin,
+      ],
+      [
+        '/api/system/message/post',
+        { values: { 'Quote.PaymentError': NUL } },
+        'values.Quote.PaymentError',
+        'Control characters are not allowed',
+        admin,
+      ],
+      [
+        '/api/system/message/post',
+        { values: { [LONE]: 'x' } },
+        `values.${LONE}`,
+        'Text must be valid Unicode',
+        admin,
+      ],
+    ];
+    for (const [url, body, field, message, token] of cases) {
+      const res = await post(t.app, url, body, token ?? customer);
+      expect(res.statusCode, `${url} ${field}`).toBe(400);
+      expect(res.json().fields, url).toEqual({ [field]: message });
+    }
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await post(
+      t.app,
+      '/api/docket/price',
+      booking(account, { dck_cust_ref1: 'Box \ud83d\udce6' }),
+      customer,
+    );
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    // Nothing was stored: the message setting is unchanged.
+    const listed = await post(t.app, '/api/system/message/list', { type: 'settings' }, admin);
+    expect(JSON.stringify(listed.json())).not.toMatch(/\\u0000|\\ud800/);
+  });
+
   /** The guid of a new quote with a tariff chosen, so quote/docket's strings reach its rules. */
   async function chosenQuote(): Promise<string> {
     const guid = (await post(t.app, '/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))).json().guid;
@@ -133,6 +193,7 @@ describe.each(DB_KINDS)('bad input at the edge on %s', (kind) => {
     // Numbers of 1 pass the id, tariff and quantity rules, so the strings are judged further in.
     const variants: [string, number][] = [
       [NUL, 1],
+      [LONE, 1],
       ['M1 1AE', 1],
       [NUL, 99_999_999_999],
       ['\r\n=HYPERLINK("x")', -1],
@@ -178,6 +239,8 @@ describe.each(DB_KINDS)('bad input at the edge on %s', (kind) => {
       ['/api/postcode/list', { address: { street: 'Portland Street', postcode: 'M1 1AE' } }],
       ['/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A)],
       ['/api/quote/docket', quoteDocketBody(TENANT_A, await chosenQuote())],
+      ['/api/system/message/post', { values: { 'Quote.PaymentError': 'x' } }],
+      ['/api/system/general/post', { values: { ArchiveDays: '14' } }],
     ];
     for (const [url, example] of examples)
       for (const path of stringPaths(example))
