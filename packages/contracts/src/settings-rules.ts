@@ -65,7 +65,7 @@ const RULES: Record<string, Rule> = {
   'config.PasswordMinLength': whole(4, 64),
   'config.PasswordEnforceRules': flag,
   'config.OtpExpireMinutes': whole(1, 1440),
-  'config.SessionIdleMinutes': whole(0, 10080),
+  'config.SessionIdleMinutes': whole(1, 10080),
   'config.LogRetentionDays': whole(1, 36500),
   'config.cfg_disallow_pobox': flag,
   'config.cfg_insight_custid': whole(0, 2147483647),

@@ -56,7 +56,7 @@ export function sessionResponseOf(auth: AuthContext): SessionResponse {
 
 /** When a session used at `now` ends: the tenant's idle setting, else the server default. */
 export const sessionExpiry = (deps: AuthDeps, now: Date, tenantMinutes?: number | null) =>
-  new Date(now.getTime() + (tenantMinutes ?? deps.idleMinutes) * 60_000);
+  new Date(now.getTime() + (tenantMinutes && tenantMinutes > 0 ? tenantMinutes : deps.idleMinutes) * 60_000);
 
 /** Reads a session token; slides its idle expiry. 'expired' covers unknown and timed-out tokens. */
 export async function resolveToken(deps: AuthDeps, token: string | undefined): Promise<TokenResult> {
