@@ -29,6 +29,8 @@ export const USER_MSG = {
   emailChanged: 'Your e-mail address has been changed',
   emailLinkInvalid: 'This confirmation link is invalid or has expired',
   emailKeep: 'Ask an administrator to remove your e-mail address',
+  ownPassword: 'Use Change Password in My Account to change your own password',
+  ownEmail: 'Change your own e-mail address in My Account',
 } as const;
 
 /**
@@ -171,6 +173,9 @@ const optionalId = dbId.nullable().optional().default(null);
  * the caller's own record (My Account) only the personal fields count: rights, links, username and
  * password are kept (the password changes through user/password).
  */
+/** The same e-mail address, whatever the case or spaces (My Account's change of address). */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 export const userPostRequest = z.object({
   ausr_id: dbId.optional(),
   ausr_logon: z
@@ -185,6 +190,8 @@ export const userPostRequest = z.object({
   ausr_telephone: text(30),
   ausr_email: text(200),
   ausr_password: str().max(200).optional().default(''),
+  /** My Account: the caller's current password, needed to change their own e-mail address. */
+  ausr_current_password: str().max(200).optional().default(''),
   ausr_cust_id: optionalId,
   ausr_site_id: optionalId,
   ausr_bu_id: optionalId,

@@ -158,3 +158,7 @@ export function registerSameOrigin(app: FastifyInstance, publicUrl: string): voi
     throw new AppError('NOT_AUTHORIZED', 'Cross-site request refused');
   });
 }
+
+/** Rate-limit key of calls made inside a session: the route and the signed-in user's token. */
+export const routeAndSession = (req: FastifyRequest) =>
+  `${req.routeOptions.url ?? ''}|${req.sessionToken() ?? req.ip}`;

@@ -13,7 +13,7 @@ import {
   sessionResponse,
 } from '@courier/contracts';
 import type { FastifyRequest } from 'fastify';
-import { clearSessionCookies, setSessionCookies } from '../../plugins/auth';
+import { clearSessionCookies, routeAndSession, setSessionCookies } from '../../plugins/auth';
 import { errorSummary } from '../../lib/error-summary';
 import type { AuthDeps } from './auth-deps';
 import { login } from './login.service';
@@ -36,10 +36,6 @@ export const routeAddressAndUser = (req: FastifyRequest) => {
   const user = typeof body?.username === 'string' ? body.username.toLowerCase() : '';
   return `${req.routeOptions.url ?? ''}|${req.ip}|${user}`;
 };
-
-/** Rate-limit key of calls made inside a session: the route and the signed-in user's token. */
-const routeAndSession = (req: FastifyRequest) =>
-  `${req.routeOptions.url ?? ''}|${req.sessionToken() ?? req.ip}`;
 
 /**
  * Identity calls under /api/auth/ (spec "access…" §4 login flow, §7 authentication):

@@ -13,6 +13,7 @@ import { assertRight, type AuthContext } from './access';
 import { resetMail } from './auth.mail';
 import * as repo from './auth.repository';
 import * as resetRepo from './password.repository';
+import { revokeEmailChanges } from '../users/email-change.repository';
 
 /** Reset links work for one hour. */
 export const RESET_LINK_MINUTES = 60;
@@ -92,9 +93,31 @@ async function replacePassword(
   const hashed = await hashPassword(password);
   await db.transaction(async (tx) => {
     await repo.setPassword(tx, ausrId, hashed);
-    await resetRepo.revokeResets(tx, ausrId, now);
-    await repo.deleteUserSessions(tx, ausrId, keepSessId);
+    await endCredentials(tx, ausrId, now, keepSessId);
   });
+}
+
+/**
+ * What a new password ends, inside the caller's transaction: the user's open reset links, e-mail
+ * changes waiting for their link, and sessions but `keepSessId`. Whoever held any of them (a
+ * stolen session that asked for a new address, a reset mailed before) loses it with the password.
+ */
+export async function endCredentials(tx: Executor, ausrId: number, now: Date, keepSessId?: number) {
+  await resetRepo.revokeResets(tx, ausrId, now);
+  await revokeEmailChanges(tx, ausrId, now);
+  await repo.deleteUserSessions(tx, ausrId, keepSessId);
+}
+
+/**
+ * The signed-in user's row once `password` is their current password (a stolen session alone does
+ * not know it). Errors: 400 naming ausr_current_password; 401 when the user is gone.
+ */
+export async function withCurrentPassword(auth: AuthContext, password: string) {
+  const user = await repo.userById(auth.db, auth.user.ausr_id);
+  if (!user) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+  if (!password || !(await verify(user.ausr_password, password)))
+    throw validationError({ ausr_current_password: MSG.currentPasswordWrong });
+  return user;
 }
 
 /** Reset from the mailed link: single use, one hour; every session of the user ends. */
@@ -143,10 +166,7 @@ export async function change(
 ): Promise<{ message: string }> {
   if (auth.stage === 'otp') throw new AppError('NOT_AUTHENTICATED', MSG.stepRequired);
   if (auth.stage === 'full') assertRight(auth, 'password');
-  const user = await repo.userById(auth.db, auth.user.ausr_id);
-  if (!user) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
-  if (!req.ausr_current_password || !(await verify(user.ausr_password, req.ausr_current_password)))
-    throw validationError({ ausr_current_password: MSG.currentPasswordWrong });
+  const user = await withCurrentPassword(auth, req.ausr_current_password);
   assertPolicy(req.ausr_password, auth.user.ausr_logon, await passwordPolicyOf(auth.db), 'ausr_password');
   if (await verify(user.ausr_password, req.ausr_password))
     throw validationError({ ausr_password: MSG.passwordReused });

@@ -26,9 +26,6 @@ export interface EmailChangeDeps {
   log: (err: unknown) => void;
 }
 
-/** The same address, whatever the case or spaces. */
-export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * My Account asked for a new e-mail address (`email`, not the current one): inside the save's
  * transaction `tx`, revokes any open request and records this one. Answers `send`, to call after

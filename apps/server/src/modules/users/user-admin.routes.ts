@@ -16,6 +16,7 @@ import {
   userPostResponse,
   userReportRow,
 } from '@courier/contracts';
+import { routeAndSession } from '../../plugins/auth';
 import { confirmEmailChange, type EmailChangeDeps } from './email-change.service';
 import * as users from './user-admin.service';
 
@@ -37,7 +38,20 @@ export const userAdminRoutes =
     );
     app.post(
       '/api/user/post',
-      { schema: { body: userPostRequest, response: { 200: userPostResponse } } },
+      {
+        schema: { body: userPostRequest, response: { 200: userPostResponse } },
+        // My Account checks the current password here (an e-mail change): a stolen session must
+        // not be able to guess it. Only saves that carry one count, as password/change's 10.
+        config: {
+          rateLimit: {
+            max: 10,
+            timeWindow: '1 minute',
+            keyGenerator: routeAndSession,
+            allowList: (req) =>
+              !(req.body as { ausr_current_password?: unknown } | undefined)?.ausr_current_password,
+          },
+        },
+      },
       async (req) =>
         users.postUser(await req.authenticate(), req.body, {
           ...deps,

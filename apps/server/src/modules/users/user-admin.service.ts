@@ -3,6 +3,7 @@ import {
   MSG,
   USER_FLAGS,
   USER_MSG,
+  sameEmail,
   userSaveProblems,
   type BusinessUnitRow,
   type SiteRow,
@@ -19,11 +20,12 @@ import { AppError } from '../../lib/app-error';
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../audit/audit.repository';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
-import { accountsOfUser, deleteUserSessions, userById } from '../auth/auth.repository';
+import { accountsOfUser, userById } from '../auth/auth.repository';
+import { endCredentials, withCurrentPassword } from '../auth/password.service';
 import { hashPassword } from '../auth/login.service';
 import { circuitsOfUser } from '../control/circuits.repository';
 import { passwordPolicyOf } from '../settings/settings.service';
-import { requestEmailChange, sameEmail, type EmailChangeDeps } from './email-change.service';
+import { requestEmailChange, type EmailChangeDeps } from './email-change.service';
 import * as repo from './user-admin.repository';
 import { LogonTaken } from './users.repository';
 import type { UserPostInput } from '@courier/contracts';
@@ -124,7 +126,7 @@ export async function postUser(
   deps: EmailChangeDeps,
 ): Promise<{ message: string; ausr_id: number; emailPending?: string }> {
   const self = input.ausr_id === auth.user.ausr_id;
-  if (hasRight(auth, 'admin')) return saveUser(auth, input, self);
+  if (hasRight(auth, 'admin')) return saveUser(auth, input, self, deps);
   if (!self) throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
   return saveOwnDetails(auth, input, deps);
 }
@@ -162,6 +164,8 @@ async function saveOwnDetails(auth: AuthContext, input: UserPostInput, deps: Ema
     { isNew: false, policy: await passwordPolicyOf(auth.db), links: false },
   );
   if (Object.keys(problems).length) throw saveRefused(problems);
+  // The address reset links and one-time codes go to: a stolen session alone must not move it.
+  if (newEmail) await withCurrentPassword(auth, input.ausr_current_password);
   const mailLink = await auth.db.transaction(async (tx) => {
     await repo.updateUser(tx, current.ausr_id, {
       ...personal(input),
@@ -213,11 +217,25 @@ async function resolveLinks(db: Executor, input: UserPostInput) {
   return { accountIds, reportIds, circuits };
 }
 
-/** An administrator's save of any user (see postUser). */
-async function saveUser(auth: AuthContext, input: UserPostInput, self: boolean) {
+/**
+ * An administrator's save of any user (see postUser). Their own password and e-mail address change
+ * only in My Account, with the current password: a stolen administrator's session cannot take
+ * the account over. A password an administrator sets ends the user's sessions, open reset links
+ * and pending e-mail changes.
+ */
+async function saveUser(
+  auth: AuthContext,
+  input: UserPostInput,
+  self: boolean,
+  deps: Pick<EmailChangeDeps, 'clock'>,
+) {
   const isNew = input.ausr_id === undefined;
-  if (!isNew && !(await userById(auth.db, input.ausr_id!))) throw notFound();
+  const existing = isNew ? undefined : await userById(auth.db, input.ausr_id!);
+  if (!isNew && !existing) throw notFound();
   const problems = userSaveProblems(input, { isNew, policy: await passwordPolicyOf(auth.db) });
+  if (self && input.ausr_password) problems.ausr_password = USER_MSG.ownPassword;
+  if (self && existing && !sameEmail(input.ausr_email, existing.ausr_email))
+    problems.ausr_email = USER_MSG.ownEmail;
   if (Object.keys(problems).length) throw saveRefused(problems);
   if (self && input.ausr_rights_admin !== 'T')
     throw new AppError('BUSINESS_RULE', USER_MSG.selfDemote, { ausr_rights_admin: USER_MSG.selfDemote });
@@ -243,8 +261,7 @@ async function saveUser(auth: AuthContext, input: UserPostInput, self: boolean) 
         : input.ausr_id!;
       if (!isNew) await repo.updateUser(tx, id, values);
       await repo.replaceLinks(tx, id, links);
-      // A password set by an administrator ends the user's other sessions.
-      if (!isNew && ausr_password) await deleteUserSessions(tx, id, self ? auth.sessionId : undefined);
+      if (!isNew && ausr_password) await endCredentials(tx, id, deps.clock.now());
       await writeAudit(tx, {
         user: auth.user.ausr_logon,
         unit: 'users',

@@ -262,11 +262,25 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
     const tokenOf = (text: string | undefined) => /\/email\/confirm\/(\S+)/.exec(text ?? '')![1]!;
     const ask = async (email: string) => {
       const sent = t.mail.to(email).length;
-      const res = await save({ ...me, ausr_id: customerId, ausr_email: email }, customer);
+      const res = await save(
+        { ...me, ausr_id: customerId, ausr_email: email, ausr_current_password: CUSTOMER[1] },
+        customer,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ message: 'User data saved', emailPending: email });
       return tokenOf((await t.mail.next(email, sent)).text);
     };
+
+    // A new address needs the current password: a stolen session alone cannot move the account's mail.
+    for (const ausr_current_password of ['', 'Wrong#Pass2026']) {
+      const refused = await save(
+        { ...me, ausr_id: customerId, ausr_email: 'thief@example.com', ausr_current_password },
+        customer,
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ ausr_current_password: 'The current password is not correct' });
+    }
+    expect(t.mail.to('thief@example.com')).toEqual([]);
 
     const oldNotices = t.mail.to(oldEmail).length;
     const first = await ask('cassie.first@example.com');
@@ -381,6 +395,74 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await post(t.app, '/api/docket/list', {}, token)).statusCode).toBe(401);
     await loginAs(t.app, 'reset-by-admin', 'Brand#New2026');
+  });
+
+  it('ends pending e-mail changes and open reset links with every new password', async () => {
+    const id = await create('taken-over', { ausr_rights_password: 'T' });
+    const token = await loginAs(t.app, 'taken-over', PASSWORD);
+    const me = (await post(t.app, '/api/user/list', { _id: id }, admin)).json();
+    const confirm = (link: string) => post(t.app, '/api/user/email/confirm', { token: link });
+    /** A change to `email` asked from the user's session with `password`: the mailed link's token. */
+    const askEmail = async (email: string, password: string, session = token) => {
+      const sent = t.mail.to(email).length;
+      const res = await save(
+        { ...me, ausr_id: id, ausr_email: email, ausr_current_password: password },
+        session,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return /\/email\/confirm\/(\S+)/.exec((await t.mail.next(email, sent)).text ?? '')![1]!;
+    };
+    const askReset = async () => {
+      const sent = t.mail.to('taken-over@example.com').length;
+      await post(t.app, '/api/auth/password/forgot', { database: TENANT_A, username: 'taken-over' });
+      const text = (await t.mail.next('taken-over@example.com', sent)).text ?? '';
+      return decodeURIComponent(/\/reset\/(\S+)/.exec(text)![1]!);
+    };
+    const reset = (link: string) =>
+      post(t.app, '/api/auth/password/reset', { token: link, password: 'Thief#Pass2026' });
+
+    // The user's own change ends the pending e-mail change.
+    const link1 = await askEmail('thief1@example.com', PASSWORD);
+    const changed = await post(
+      t.app,
+      '/api/auth/password/change',
+      { ausr_current_password: PASSWORD, ausr_password: 'Second#Pass2026' },
+      token,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await confirm(link1)).statusCode).toBe(422);
+
+    // A password an administrator sets ends an open reset link and a pending e-mail change.
+    const resetLink = await askReset();
+    const link2 = await askEmail('thief2@example.com', 'Second#Pass2026');
+    const bySet = await save({
+      ...me,
+      ausr_id: id,
+      ausr_password: 'Admin#Set2026',
+      accounts: [{ cust_id: account }],
+    });
+    expect(bySet.statusCode, bySet.body).toBe(200);
+    expect((await reset(resetLink)).statusCode).toBe(422);
+    expect((await confirm(link2)).statusCode).toBe(422);
+    const [row] = await db().select().from(users).where(eq(users.ausr_id, id));
+    expect(row!.ausr_email).toBe('taken-over@example.com');
+    await loginAs(t.app, 'taken-over', 'Admin#Set2026');
+  });
+
+  it("keeps an administrator's own password and e-mail address to My Account, with the current password", async () => {
+    const me = (await post(t.app, '/api/user/list', { _id: adminId }, admin)).json();
+    const accounts = (await post(t.app, '/api/user/accounts', { _id: adminId }, admin)).json();
+    const circuits = (await post(t.app, '/api/user/circuits', { _id: adminId }, admin)).json();
+    const own = { ...me, ausr_id: adminId, accounts, circuits };
+    const password = await save({ ...own, ausr_password: 'Taken#Over2026' });
+    expect(password.statusCode).toBe(400);
+    expect(password.json().fields).toEqual({ ausr_password: USER_MSG.ownPassword });
+    const email = await save({ ...own, ausr_email: 'thief@example.com' });
+    expect(email.statusCode).toBe(400);
+    expect(email.json().fields).toEqual({ ausr_email: USER_MSG.ownEmail });
+    const [row] = await db().select().from(users).where(eq(users.ausr_id, adminId));
+    expect(row!.ausr_email).toBe(me.ausr_email);
+    await loginAs(t.app, ...ADMIN);
   });
 
   it("never lets an administrator of tenant A touch tenant B's users", async () => {

@@ -4,7 +4,7 @@ import { Alert, Button, Grid, Group, Stack, Text, TextInput } from '@mantine/cor
 import { Select } from '../../../components/Select';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { MSG, USER_MSG, type UserAccountRow, type UserSession } from '@courier/contracts';
+import { MSG, USER_MSG, sameEmail, type UserAccountRow, type UserSession } from '@courier/contracts';
 import { Section } from '../../../components/Section';
 import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
@@ -135,21 +135,38 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
   const editable = session.user.ausr_rights_password === 'T';
   /** A new e-mail address waiting for its mailed link (the account keeps the old one until then). */
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  /** The current password, asked for while the e-mail address differs from the account's. */
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string | null>(null);
+  const emailChanged = !sameEmail(values.ausr_email, initial.ausr_email);
   const save = (e: FormEvent) => {
     e.preventDefault();
     const { errors, notice } = validateUserForm(form.getValues(), policy, false);
     form.setErrors(errors);
+    const missing = emailChanged && !current;
+    setCurrentError(missing ? CURRENT_REQUIRED : null);
     if (notice) return notifyError(USER_MSG.saveTitle, notice);
+    if (missing || Object.keys(errors).length) return;
     post.mutate(
-      { ...toUserPost(form.getValues()), accounts: [], circuits: [], reports: [] },
+      {
+        ...toUserPost(form.getValues()),
+        ...(emailChanged ? { ausr_current_password: current } : {}),
+        accounts: [],
+        circuits: [],
+        reports: [],
+      },
       {
         onSuccess: (r) => {
           notifySuccess(r.message, USER_MSG.saveTitle);
           setPendingEmail(r.emailPending ?? null);
+          setCurrent('');
           if (r.emailPending) form.setFieldValue('ausr_email', initial.ausr_email);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
+          if (error instanceof ApiError && error.fields) {
+            form.setErrors(error.fields);
+            if (error.fields.ausr_current_password) setCurrentError(error.fields.ausr_current_password);
+          }
           notifyApiError(USER_MSG.saveTitle, error);
         },
       },
@@ -191,6 +208,17 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap="sm">
                 <CommunicationsSection form={form} readOnly={!editable} />
+                {editable && emailChanged && (
+                  // The address reset links and codes go to: moved only by who knows the password.
+                  <CurrentPasswordInput
+                    value={current}
+                    onChange={(v) => {
+                      setCurrent(v);
+                      setCurrentError(null);
+                    }}
+                    error={currentError}
+                  />
+                )}
                 {pendingEmail && (
                   <Alert color="blue" title={`Confirm ${pendingEmail}`} role="status">
                     {USER_MSG.emailPending}
