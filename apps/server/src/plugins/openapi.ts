@@ -45,6 +45,8 @@ export const PUBLIC_CALLS = new Set([
   '/api/ping',
   '/api/driver/auth/login',
   '/api/driver/auth/logout',
+  // Null without a driver session; the driver with one (DRIVER_CALLS: its session is optional).
+  '/api/driver/auth/session',
 ]);
 
 /**
@@ -254,7 +256,9 @@ export function documentCalls(app: FastifyInstance): void {
       operationId: operationIdOf(method, path),
       ...(summaryOf(path) ? { summary: summaryOf(path) } : {}),
       security: open
-        ? []
+        ? DRIVER_CALLS.has(path)
+          ? [{}, { driver: [] }, { bearer: [] }]
+          : []
         : DRIVER_CALLS.has(path)
           ? [{ driver: [] }, { bearer: [] }]
           : [{ session: [] }, { bearer: [] }],

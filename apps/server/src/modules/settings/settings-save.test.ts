@@ -110,12 +110,15 @@ describe.each(DB_KINDS)('saving system settings on %s', (kind) => {
       PasswordMinLength: 'eight',
       PasswordEnforceRules: 'yes',
       SupportEmail: 'not-an-address',
+      // 0 would end every session a minute after its last call.
+      SessionIdleMinutes: '0',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({
       'values.PasswordMinLength': 'Use a whole number from 4 to 64',
       'values.PasswordEnforceRules': 'Use T or F',
       'values.SupportEmail': 'Please enter a valid e-mail address',
+      'values.SessionIdleMinutes': 'Use a whole number from 1 to 10080',
     });
     expect(await list('config', admin)).toEqual(config);
 
