@@ -200,6 +200,12 @@ describe('access in Chromium', () => {
     const email = page.getByRole('textbox', { name: /^Email/ });
     await expect.poll(() => email.inputValue()).toBe('customer@example.com');
     await email.fill(next);
+    // A new address needs the current password: Save without it names the field and sends nothing.
+    await page.getByRole('button', { name: 'Save' }).click();
+    const current = page.getByLabel(/^Current password/).first();
+    await page.getByText('Please enter your current password').first().waitFor();
+    expect(mailbox.to(next).length).toBe(seenNew);
+    await current.fill('Customer#2026');
     await page.getByRole('button', { name: 'Save' }).click();
     const pending = page.getByRole('status').filter({ hasText: `Confirm ${next}` });
     await pending.waitFor();
