@@ -192,6 +192,11 @@ export const userPostRequest = z.object({
   ausr_password: str().max(200).optional().default(''),
   /** My Account: the caller's current password, needed to change their own e-mail address. */
   ausr_current_password: str().max(200).optional().default(''),
+  /**
+   * The screen's state (spec "bookings…" §1 userDetail: new, existing or current): 'current' is My
+   * Account, the caller's personal details only, whatever their rights (an administrator's too).
+   */
+  state: z.enum(['new', 'existing', 'current']).optional(),
   ausr_cust_id: optionalId,
   ausr_site_id: optionalId,
   ausr_bu_id: optionalId,

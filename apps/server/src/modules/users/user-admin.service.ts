@@ -113,8 +113,9 @@ export async function userLinks<K extends LinkKind>(
 
 /**
  * user/post (spec "bookings…" §5, §7): with the admin right creates or updates any user of the
- * tenant with its accounts, circuits and reports; without it, only the caller's own personal
- * details (My Account, needs the "my details" right); a new e-mail address there waits for the
+ * tenant with its accounts, circuits and reports; without it, or with `state: 'current'` (My
+ * Account, an administrator's too), only the caller's own personal details (needs the "my
+ * details" right); a new e-mail address there waits for the
  * link mailed to it (`emailPending`). Every write and its audit row in one transaction. Answers
  * 'User data saved'.
  * Errors: 400 naming the field (save rules word for word, password policy, unknown links);
@@ -126,7 +127,7 @@ export async function postUser(
   deps: EmailChangeDeps,
 ): Promise<{ message: string; ausr_id: number; emailPending?: string }> {
   const self = input.ausr_id === auth.user.ausr_id;
-  if (hasRight(auth, 'admin')) return saveUser(auth, input, self, deps);
+  if (hasRight(auth, 'admin') && input.state !== 'current') return saveUser(auth, input, self, deps);
   if (!self) throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
   return saveOwnDetails(auth, input, deps);
 }

@@ -449,6 +449,22 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
     await loginAs(t.app, 'taken-over', 'Admin#Set2026');
   });
 
+  it("saves an administrator's own details from My Account (state current) without their links", async () => {
+    const me = (await post(t.app, '/api/user/list', { _id: adminId }, admin)).json();
+    const res = await save({ ...me, ausr_id: adminId, ausr_telephone: '0161 555 0101', state: 'current' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.ausr_id, adminId));
+    expect(row!.ausr_telephone).toBe('0161 555 0101');
+    // Links and rights stay as they were: My Account never touches them.
+    expect((await post(t.app, '/api/user/accounts', { _id: adminId }, admin)).json().length).toBeGreaterThan(
+      0,
+    );
+    expect(row!.ausr_rights_admin).toBe('T');
+    // Its e-mail change goes through the mailed link, with the current password.
+    const moved = await save({ ...me, ausr_id: adminId, ausr_email: 'boss@example.com', state: 'current' });
+    expect(moved.json().fields).toEqual({ ausr_current_password: 'The current password is not correct' });
+  });
+
   it("keeps an administrator's own password and e-mail address to My Account, with the current password", async () => {
     const me = (await post(t.app, '/api/user/list', { _id: adminId }, admin)).json();
     const accounts = (await post(t.app, '/api/user/accounts', { _id: adminId }, admin)).json();

@@ -61,6 +61,8 @@ describe('MyAccountForm', () => {
     expect(api.bodiesOf('/api/user/post')[0]).toMatchObject({
       ausr_email: 'casey@example.com',
       ausr_current_password: 'Customer#2026',
+      // My Account's save, for an administrator too: personal details only, never their links.
+      state: 'current',
     });
     expect(await screen.findByText(`Confirm casey@example.com`)).toBeTruthy();
   });

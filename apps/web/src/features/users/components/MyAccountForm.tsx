@@ -151,6 +151,7 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
       {
         ...toUserPost(form.getValues()),
         ...(emailChanged ? { ausr_current_password: current } : {}),
+        state: 'current',
         accounts: [],
         circuits: [],
         reports: [],
