@@ -35,6 +35,7 @@ export const DRIVER_MSG = {
   signIn: 'Driver sign in',
   noJobs: 'No jobs allocated to you',
   queued: 'Saved on the phone; it will be sent when the connection returns',
+  notThisDocket: "Recorded, but this barcode is not one of this docket's parcels",
 } as const;
 
 /** One stop of a job: the docket address with what a driver needs to get there and call. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { DRIVER_MSG, type DriverJob } from '@courier/contracts';
+import { DRIVER_MSG, type DriverJob, type DriverScanResponse } from '@courier/contracts';
 import { useTenantTheme } from '../../../lib/tenant-theme';
-import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyInfo, notifyWarning } from '../../../lib/notify';
 import { formatDateTime } from '../../../lib/format';
 import {
   DRIVER_JOBS_KEY,
@@ -81,6 +81,8 @@ export default function DriverPage() {
   const jobs = useQuery({ ...driverJobsQuery, enabled: signedIn });
   const [openId, setOpenId] = useState<number | null>(null);
   const [waiting, setWaiting] = useState(() => queued().length);
+  /** The last report the server took, shown under the header (a notice would cover the buttons). */
+  const [lastSent, setLastSent] = useState<string | null>(null);
   const { setTenant } = useTenantTheme();
 
   useEffect(() => {
@@ -94,7 +96,10 @@ export default function DriverPage() {
   const onOutcome = useCallback(
     (outcome: ReportOutcome) => {
       if (outcome.ok) {
-        if (outcome.report.url !== '/api/driver/position') notifySuccess(outcome.report.label, 'Sent', true);
+        const scan =
+          outcome.report.url === '/api/driver/scan' ? (outcome.answer as DriverScanResponse) : null;
+        if (scan && !scan.matched) notifyWarning(outcome.report.label, DRIVER_MSG.notThisDocket);
+        else if (outcome.report.url !== '/api/driver/position') setLastSent(outcome.report.label);
       } else notifyError(outcome.report.label, outcome.error.message);
       if (outcome.report.url !== '/api/driver/position')
         void queryClient.invalidateQueries({ queryKey: DRIVER_JOBS_KEY });
@@ -224,10 +229,15 @@ export default function DriverPage() {
   return (
     <Box component="main" p="sm" maw={560} mx="auto">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={500}>
-            {driver.drv_name} ({driver.drv_driver})
-          </Text>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              {driver.drv_name} ({driver.drv_driver})
+            </Text>
+            <Text size="sm" c="green.9" role="status" data-testid="last-sent">
+              {lastSent && `Sent: ${lastSent}`}
+            </Text>
+          </Stack>
           <Group gap="xs" wrap="nowrap">
             {waiting > 0 && (
               <Text size="sm" fw={600} c="orange.9" role="status">
