@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DriverRow } from '@courier/contracts';
 import { apiError, mockApi, reply } from '../../../test/api-mock';
-import { renderApp } from '../../../test/render';
+import { renderApp, testQueryClient } from '../../../test/render';
+import { boardKey } from '../api/control-keys';
 import { DriversModal } from './DriversModal';
 
 const DRIVERS: DriverRow[] = [
@@ -30,7 +31,11 @@ const serve = () =>
 describe('DriversModal', () => {
   it('sets a new PIN through driver/post and never shows the current one', async () => {
     const api = serve();
-    const { user } = renderApp(<DriversModal onClose={() => undefined} />);
+    // A board read before, whose rows show the drivers' names.
+    const queryClient = testQueryClient();
+    const board = [...boardKey('LIVE'), { page: 1 }];
+    queryClient.setQueryData(board, { rows: [] });
+    const { user } = renderApp(<DriversModal onClose={() => undefined} />, { queryClient });
     const dialog = await screen.findByRole('dialog', { name: 'Drivers' });
     expect(await within(dialog).findByRole('cell', { name: 'Set' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Edit driver D1' }));
@@ -55,6 +60,8 @@ describe('DriversModal', () => {
       drv_pin: '12345678',
     });
     expect(await screen.findByRole('dialog', { name: 'Drivers' })).toBeTruthy();
+    // The boards read again: a renamed driver shows at once, not at the next refresh.
+    await waitFor(() => expect(queryClient.getQueryState(board)?.isInvalidated).toBe(true));
   });
 
   it('keeps the PIN when left empty and shows the server field errors', async () => {
