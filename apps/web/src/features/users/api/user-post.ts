@@ -18,11 +18,20 @@ export function useUserPost() {
   });
 }
 
-/** The detail screen's Delete; every user query is stale afterwards. */
+/**
+ * The detail screen's Delete: the deleted user's own queries (detail, links) are dropped, not read
+ * again (they would answer 404 'User not found' while the screen leaves); the rest are stale.
+ */
 export function useUserDelete() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: (_answer, ausrId) => {
+      queryClient.removeQueries({
+        queryKey: USERS_KEY,
+        predicate: (q) => q.queryKey.length > 2 && q.queryKey[2] === ausrId,
+      });
+      return queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
   });
 }
