@@ -111,6 +111,21 @@ describe('QuotePage', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/docket/quote?page=1'));
   });
 
+  it('names a missing or malformed post code under its field on page 1 without asking the server', async () => {
+    const api = mockApi({
+      '/api/database/list': reply([DEMO, NORTHERN]),
+      '/api/quote/customer': reply(customerOf('O')),
+    });
+    const { user } = renderQuote('/docket/quote?page=1');
+    const collect = await screen.findByRole('textbox', { name: /^Collection post code/ });
+    await user.type(screen.getByRole('textbox', { name: /^Delivery post code/ }), 'ZZ');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Post code is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid UK post code')).toBeTruthy();
+    expect(api.bodiesOf('/api/quote/alltariffs/list')).toEqual([]);
+    await waitFor(() => expect(document.activeElement).toBe(collect));
+  });
+
   it('books an account payer on account from the addresses page: no payment pages, straight to the reference', async () => {
     let booked = false;
     const api = mockApi({

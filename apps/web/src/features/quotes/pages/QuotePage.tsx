@@ -10,6 +10,7 @@ import { Section } from '../../../components/Section';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { notifyApiError, notifyError } from '../../../lib/notify';
+import { postcodeError } from '../../../lib/postcode';
 import { storedDatabase } from '../../../lib/stored-context';
 import { useTenantTheme } from '../../../lib/tenant-theme';
 import { storedCheckout } from '../checkout-session';
@@ -290,7 +291,22 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
 
   const pages: Record<WizardPage, () => ReactNode> = {
     [PAGE.postcodes]: () => {
-      const submit = () =>
+      const submit = () => {
+        // A missing or malformed post code is named under its field, without asking the server.
+        const local = Object.fromEntries(
+          (['collect', 'deliver'] as const).flatMap((k) => {
+            const problem = postcodeError(postcodes[k], false);
+            return problem ? [[k, problem]] : [];
+          }),
+        );
+        if (Object.keys(local).length) {
+          setErrors(local);
+          // Focus to the first field named, not left on Next (or lost to the page).
+          requestAnimationFrame(() =>
+            document.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus(),
+          );
+          return;
+        }
         tariffs.mutate(tariffsBody(database, postcodes), {
           onSuccess: (fresh) => go(PAGE.tariffs, fresh.guid),
           onError: (error) => {
@@ -303,6 +319,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
             notifyApiError(TITLE.loading, error);
           },
         });
+      };
       return (
         <>
           <PostcodesStep values={postcodes} errors={errors} onChange={setPostcodes} onSubmit={submit} />
