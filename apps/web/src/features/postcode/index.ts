@@ -4,3 +4,4 @@
  */
 export { PostcodeField } from './components/PostcodeField';
 export { useAddressSearch } from './use-address-search';
+export { searchPatch } from './search-patch';

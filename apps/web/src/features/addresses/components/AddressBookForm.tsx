@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { settingsQuery } from '../../customers';
 import { PostcodeField } from '../../postcode';
-import { useAddressSearch } from '../../postcode';
+import { searchPatch, useAddressSearch } from '../../postcode';
 import { useAddressPost } from '../api/address-post';
 import {
   ADDRESS_BOOK_FIELDS,
@@ -59,7 +59,9 @@ export function AddressBookForm({ session, initial, caddId }: AddressBookFormPro
   const mandatory = useQuery(settingsQuery('mandatory', custId));
   const config = useQuery(settingsQuery('config', custId));
   const post = useAddressPost();
-  const search = useAddressSearch((result) => form.setValues(addressBookPatch(result)));
+  const search = useAddressSearch((result) =>
+    form.setValues(searchPatch(addressBookPatch(result), ['cadd_coname', 'cadd_build'])),
+  );
   const postcodeRef = useRef<HTMLInputElement>(null);
   const single = session.accounts.length === 1;
   const required: string[] = requiredFields(ADDRESS_BOOK_ADDRESS, mandatory.data?.AddressBook);

@@ -8,7 +8,7 @@ import { Section } from '../../../components/Section';
 import { partsOfCustomerAddress } from '../../addresses';
 import { CustomerAddressListModal } from '../../addresses';
 import { PostcodeField } from '../../postcode';
-import { useAddressSearch } from '../../postcode';
+import { searchPatch, useAddressSearch } from '../../postcode';
 import { bookingAddressOf } from '../booking-input';
 import { ADDRESS_FIELDS, addressTitle, type AddressTextField, type AddressValues } from '../booking-values';
 import { BarcodesModal } from './BarcodesModal';
@@ -70,7 +70,9 @@ export function AddressSection({
   const [bookOpen, setBookOpen] = useState(false);
   const barcodeError = Object.entries(form.errors).find(([key]) => key.startsWith(`${path}.barcodes`))?.[1];
   const fill = (patch: Partial<AddressValues>) => form.setFieldValue(path, { ...address, ...patch });
-  const search = useAddressSearch((result) => fill(bookingAddressOf(result)));
+  const search = useAddressSearch((result) =>
+    fill(searchPatch(bookingAddressOf(result), ['dadd_companyname', 'dadd_build'])),
+  );
   const inputs = (key: AddressTextField) => ({
     label: ADDRESS_FIELDS[key].label,
     maxLength: ADDRESS_FIELDS[key].max,

@@ -1,7 +1,7 @@
 import { Alert, Grid, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Section } from '../../../components/Section';
-import { PostcodeField, useAddressSearch } from '../../postcode';
+import { PostcodeField, searchPatch, useAddressSearch } from '../../postcode';
 import { QUOTE_ADDRESS_INPUTS, quoteAddressOf, type QuoteAddressValues } from '../quote-wizard';
 
 interface AddressFormProps {
@@ -25,7 +25,7 @@ function AddressForm({ database, address, errors, onChange }: AddressFormProps) 
     (result) =>
       onChange({
         ...address,
-        ...quoteAddressOf(result),
+        ...searchPatch(quoteAddressOf(result), ['dadd_companyname', 'dadd_build']),
         // The quoted post code stays: its price is frozen.
         dadd_postalcode: address.dadd_postalcode,
       }),
