@@ -15,9 +15,14 @@ export function errorText(error: unknown, fallback: string = MSG.unexpected): st
   return field ?? error.message;
 }
 
-/** The server's message for one field of a 400, if it named that field. */
+/**
+ * The server's message for one field of a refusal (400, or 409 'Username taken', 422), if it named
+ * that field.
+ */
 export function fieldText(error: unknown, field: string): string | undefined {
-  return error instanceof ApiError && error.status === 400 ? error.fields?.[field] : undefined;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? error.fields?.[field]
+    : undefined;
 }
 
 /** True for NOT_AUTHENTICATED, which the app's route errors already handle (login, info message). */
