@@ -173,6 +173,14 @@ describe('system settings in Chromium', () => {
     await customer.context().close();
   });
 
+  it('lays System Settings out on a 390 px phone without sideways scroll', async () => {
+    const page = await (await h.newContext({ width: 390, height: 844 })).newPage();
+    await signIn(page, 'admin', 'Admin#2026');
+    await page.goto('/system');
+    await page.getByRole('textbox', { name: 'Wednesday closes' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   it('passes axe in the Northern Express theme', async () => {
     const context = await h.newContext();
     const page = await context.newPage();

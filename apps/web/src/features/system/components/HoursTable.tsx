@@ -33,7 +33,8 @@ export function HoursTable({ values, onChange }: HoursTableProps) {
         onChange={(e) => onChange({ ...values, [key]: e.currentTarget.value.trim() })}
         error={problems[`values.${key}`]}
         maxLength={5}
-        w={120}
+        // Narrower on a phone: with 'Wednesday' beside them, 120 px each widened the page to 413 px.
+        w={{ base: 84, sm: 120 }}
       />
     );
   };
