@@ -327,6 +327,22 @@ describe('bookings complete in Chromium', () => {
     await page.getByRole('button', { name: 'Quote' }).waitFor();
     expect(await page.locator('body style').count()).toBeLessThanOrEqual(10);
     await shot(page, 'bookings-phone');
+    // The menu opens from its toggle, which says so, and Escape closes it, focus back on the toggle.
+    const toggle = page.getByRole('button', { name: 'Toggle menu' });
+    const home = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' });
+    /** The menu's Home link lies on the screen (the closed menu slides off to the left). */
+    const onScreen = async () => {
+      const box = await home.boundingBox();
+      return !!box && box.x >= 0 && box.x + box.width <= 390;
+    };
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await toggle.click();
+    await expect.poll(onScreen).toBe(true);
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(onScreen).toBe(false);
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await context.close();
   });
 

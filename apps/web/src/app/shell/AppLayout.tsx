@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell, ScrollArea } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import type { UserSession } from '@courier/contracts';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
 import { MENU_BREAKPOINT } from '../../lib/theme';
 import { useLiveEvents } from '../live/use-live-events';
-import { HeaderBar } from './HeaderBar';
+import { HeaderBar, MENU_ID, MENU_TOGGLE_ID } from './HeaderBar';
 import { NavMenu } from './NavMenu';
 
 /**
@@ -22,6 +22,12 @@ export function AppLayout({ session }: { session: UserSession }) {
   });
   const { pathname } = useLocation();
   useEffect(close, [pathname, compact, close]);
+  // Escape closes the phone's open menu, focus back on its toggle, as a window's close does.
+  useWindowEvent('keydown', (e) => {
+    if (e.key !== 'Escape' || !opened) return;
+    close();
+    document.getElementById(MENU_TOGGLE_ID)?.focus();
+  });
   useLiveEvents();
   const main = useRef<HTMLElement>(null);
 
@@ -45,7 +51,7 @@ export function AppLayout({ session }: { session: UserSession }) {
       <AppShell.Header>
         <HeaderBar session={session} compact={compact} menuOpened={opened} onBurger={toggle} />
       </AppShell.Header>
-      <AppShell.Navbar p="sm">
+      <AppShell.Navbar p="sm" id={MENU_ID}>
         <AppShell.Section grow component={ScrollArea}>
           {compact && <TrackingRefInput mb="sm" />}
           <NavMenu session={session} onNavigate={close} />

@@ -8,6 +8,10 @@ import { useLogout } from '../../features/auth/api/logout';
 import { canOpen } from '../../features/auth/rights';
 import { useNewBooking } from '../../features/dockets/use-new-booking';
 
+/** Ids of the phone's menu toggle and of the menu it opens (aria-controls; Escape's focus target). */
+export const MENU_TOGGLE_ID = 'menu-toggle';
+export const MENU_ID = 'app-menu';
+
 interface HeaderBarProps {
   session: UserSession;
   compact: boolean;
@@ -26,7 +30,17 @@ export function HeaderBar({ session, compact, menuOpened, onBurger }: HeaderBarP
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        {compact && <Burger opened={menuOpened} onClick={onBurger} size="sm" aria-label="Toggle menu" />}
+        {compact && (
+          <Burger
+            id={MENU_TOGGLE_ID}
+            opened={menuOpened}
+            onClick={onBurger}
+            size="sm"
+            aria-label="Toggle menu"
+            aria-expanded={menuOpened}
+            aria-controls={MENU_ID}
+          />
+        )}
         <UnstyledButton component={Link} to="/home" aria-label={`${session.tenant.theme.name} Home`} miw={0}>
           <TenantBrand tenant={session.tenant.theme} />
         </UnstyledButton>
