@@ -6,7 +6,7 @@ import { Select } from '../../../components/Select';
 import '@mantine/core/styles/NumberInput.css';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import {
   USER_FLAGS,
   USER_MSG,
@@ -30,7 +30,25 @@ import { CommunicationsSection, NamesSection, UserText } from './UserDetailSecti
 type TabName = 'details' | 'options' | 'accounts' | 'circuits' | 'reports';
 
 /** The tab that shows a field, so a refused save opens where the problem is. */
-const TAB_OF: Record<string, TabName> = { accounts: 'accounts', circuits: 'circuits', reports: 'reports' };
+const TAB_OF: Record<string, TabName> = {
+  accounts: 'accounts',
+  circuits: 'circuits',
+  reports: 'reports',
+  ausr_rights_admin: 'options',
+};
+const TABS: { value: TabName; label: string }[] = [
+  { value: 'details', label: 'Details' },
+  { value: 'options', label: 'Options' },
+  { value: 'accounts', label: 'Accounts' },
+  { value: 'circuits', label: 'Circuits' },
+  { value: 'reports', label: 'Reports' },
+];
+/** The tabs that show a field of `errors`. */
+const tabsWithErrors = (errors: Record<string, unknown>): Set<TabName> =>
+  new Set(Object.keys(errors).map((field) => TAB_OF[field] ?? 'details'));
+/** The first tab, left to right, with a problem: a refused save opens there. */
+const firstTabWithError = (errors: Record<string, unknown>): TabName =>
+  TABS.find((t) => tabsWithErrors(errors).has(t.value))?.value ?? 'details';
 
 interface UserAdminFormProps {
   session: UserSession;
@@ -62,7 +80,7 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
     form.setErrors(errors);
     if (notice) {
       notifyError(USER_MSG.saveTitle, notice);
-      setTab(TAB_OF[Object.keys(errors)[0]!] ?? 'details');
+      setTab(firstTabWithError(errors));
       return;
     }
     post.mutate(toUserPost(form.getValues()), {
@@ -73,9 +91,7 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
       onError: (error) => {
         if (error instanceof ApiError && error.fields) {
           form.setErrors(error.fields);
-          setTab(
-            TAB_OF[Object.keys(error.fields)[0]!] ?? (error.fields.ausr_rights_admin ? 'options' : 'details'),
-          );
+          setTab(firstTabWithError(error.fields));
         }
         notifyApiError(USER_MSG.saveTitle, error);
       },
@@ -110,6 +126,7 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
     });
 
   const siteId = values.ausr_site_id;
+  const erred = tabsWithErrors(form.errors);
 
   return (
     <form
@@ -122,11 +139,25 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
       <Stack gap="md">
         <Tabs value={tab} onChange={(v) => setTab((v as TabName | null) ?? 'details')} keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="details">Details</Tabs.Tab>
-            <Tabs.Tab value="options">Options</Tabs.Tab>
-            <Tabs.Tab value="accounts">Accounts</Tabs.Tab>
-            <Tabs.Tab value="circuits">Circuits</Tabs.Tab>
-            <Tabs.Tab value="reports">Reports</Tabs.Tab>
+            {TABS.map((t) => {
+              // A tab with a problem says so, in words for assistive tech and a red mark for the eye.
+              const flagged = erred.has(t.value);
+              return (
+                <Tabs.Tab
+                  key={t.value}
+                  value={t.value}
+                  color={flagged ? 'red' : undefined}
+                  rightSection={
+                    flagged ? (
+                      <IconAlertCircle size={14} color="var(--mantine-color-red-8)" aria-hidden />
+                    ) : undefined
+                  }
+                  aria-label={flagged ? `${t.label} (has problems)` : undefined}
+                >
+                  {t.label}
+                </Tabs.Tab>
+              );
+            })}
           </Tabs.List>
 
           <Tabs.Panel value="details" pt="md">

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { mockApi, reply } from '../../../test/api-mock';
+import { sessionWith } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { emptyUser } from '../user-form';
+import { UserAdminForm } from './UserAdminForm';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('UserAdminForm', () => {
+  it('opens the first tab with a problem after Save on an empty new user, and flags every tab that has one', async () => {
+    const api = mockApi({
+      '/api/system/password': reply({ minLength: 8, enforceRules: 'F' }),
+      '/api/site/list': reply([]),
+      '/api/businessunit/list': reply([]),
+    });
+    const { user } = renderApp(
+      <UserAdminForm session={sessionWith({ ausr_rights_admin: 'T' })} initial={emptyUser()} />,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Accounts' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Details, left of Accounts, has the username and password problems: it opens, showing them.
+    const details = await screen.findByRole('tab', { name: 'Details (has problems)' });
+    expect(details.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getAllByText(/Username|password/i).length).toBeGreaterThan(0);
+    expect(screen.getByRole('tab', { name: 'Accounts (has problems)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Options' })).toBeTruthy();
+    expect(api.bodiesOf('/api/user/post')).toEqual([]);
+  });
+});
