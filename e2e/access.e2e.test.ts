@@ -329,6 +329,8 @@ describe('access in Chromium', () => {
     await fillNewPassword(page, 'Password', password);
     await page.getByRole('button', { name: 'Submit' }).click();
     await notification(page, 'Register Error', 'This username is taken, please choose another').waitFor();
+    // …and named under Username.
+    await page.getByText('Username taken').waitFor();
     await clearNotifications(page);
 
     // Reset empties the form.
@@ -346,6 +348,8 @@ describe('access in Chromium', () => {
     ).waitFor();
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    // The login page offers the database the user registered on.
+    await expect(page.getByRole('combobox', { name: 'Database' }).inputValue()).resolves.toBe(DEMO);
 
     // The link works once.
     await page.goto(`${link.pathname}${link.search}`);

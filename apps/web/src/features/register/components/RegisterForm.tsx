@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { errorText, fieldText } from '../../auth';
 import { NewPasswordFields } from '../../auth';
 import { useNewPassword } from '../../auth';
+import { storedDatabase } from '../../../lib/stored-context';
 import { useRegister } from '../api/register';
 import type { RegisterParams } from '../register-params';
 
@@ -60,6 +61,8 @@ export function RegisterForm({ database, link, policy }: RegisterFormProps) {
       {
         onSuccess: ({ message, detail }) => {
           notifySuccess(detail, message);
+          // The login page then offers the database the user was registered on.
+          storedDatabase.set(database);
           void navigate('/login');
         },
         onError: (error) => {
