@@ -12,6 +12,7 @@ export {
   CurrentPasswordInput,
   NewPasswordFields,
   PasswordFields,
+  useCurrentPassword,
 } from './password/PasswordFields';
 export { useNewPassword } from './password/use-new-password';
 export { canOpen, seesPrices } from './rights';

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import type { PasswordPolicy } from '@courier/contracts';
-import { CURRENT_REQUIRED, CurrentPasswordInput, NewPasswordFields } from '../password/PasswordFields';
+import { CurrentPasswordInput, NewPasswordFields, useCurrentPassword } from '../password/PasswordFields';
 import { useNewPassword } from '../password/use-new-password';
 
 interface ChangePasswordFormProps {
@@ -38,32 +38,20 @@ export function ChangePasswordForm({
   onCancel,
 }: ChangePasswordFormProps) {
   const fields = useNewPassword(policy);
-  const [current, setCurrent] = useState('');
-  const [currentError, setCurrentError] = useState<string | null>(null);
+  const current = useCurrentPassword();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const missing = askCurrent && !current;
-    setCurrentError(missing ? CURRENT_REQUIRED : null);
+    const missing = askCurrent && !current.check();
     if (!fields.validate(username) || missing) return;
-    void onSubmit(fields.password, current).then((verdict) => {
+    void onSubmit(fields.password, current.value).then((verdict) => {
       if (verdict?.password) fields.setServerError(verdict.password);
-      if (verdict?.current) setCurrentError(verdict.current);
+      if (verdict?.current) current.setError(verdict.current);
     });
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {askCurrent && (
-          <CurrentPasswordInput
-            value={current}
-            onChange={(v) => {
-              setCurrent(v);
-              setCurrentError(null);
-            }}
-            error={currentError}
-            autoFocus
-          />
-        )}
+        {askCurrent && <CurrentPasswordInput {...current.field} autoFocus />}
         <NewPasswordFields
           label="New password"
           state={fields}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PasswordInput, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { PasswordPolicy } from '@courier/contracts';
@@ -79,6 +80,36 @@ export function NewPasswordFields({ state, ...props }: NewPasswordFieldsProps) {
 
 /** Said when the current password is left empty. */
 export const CURRENT_REQUIRED = 'Please enter your current password';
+
+/**
+ * The state of a 'Current password' field: its value and error, typing clearing the error.
+ * `check()` names an empty field (CURRENT_REQUIRED) and answers whether it was filled.
+ */
+export function useCurrentPassword() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    value,
+    setError,
+    check: () => {
+      setError(value ? null : CURRENT_REQUIRED);
+      return value !== '';
+    },
+    reset: () => {
+      setValue('');
+      setError(null);
+    },
+    /** The props of CurrentPasswordInput. */
+    field: {
+      value,
+      error,
+      onChange: (v: string) => {
+        setValue(v);
+        setError(null);
+      },
+    },
+  };
+}
 
 interface CurrentPasswordInputProps {
   value: string;

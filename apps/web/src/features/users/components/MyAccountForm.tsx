@@ -10,10 +10,10 @@ import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { MAIN_ADDRESS_TYPE, accountAddressesQuery } from '../../addresses';
 import {
-  CURRENT_REQUIRED,
   CurrentPasswordInput,
   NewPasswordFields,
   useChangePassword,
+  useCurrentPassword,
   useNewPassword,
   usePasswordPolicy,
 } from '../../auth';
@@ -64,26 +64,24 @@ function ChangePassword({ session }: { session: UserSession }) {
   const policy = usePasswordPolicy(session.tenant.name);
   const fields = useNewPassword(policy);
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [currentError, setCurrentError] = useState<string | null>(null);
+  const current = useCurrentPassword();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const missing = !current;
-    setCurrentError(missing ? CURRENT_REQUIRED : null);
+    const missing = !current.check();
     if (!fields.validate(session.user.ausr_logon) || missing) return;
     change.mutate(
-      { ausr_password: fields.password, ausr_current_password: current },
+      { ausr_password: fields.password, ausr_current_password: current.value },
       {
         onSuccess: (r) => {
           notifySuccess(r.message);
           fields.reset();
-          setCurrent('');
+          current.reset();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields?.ausr_password)
             fields.setServerError(error.fields.ausr_password);
           if (error instanceof ApiError && error.fields?.ausr_current_password)
-            setCurrentError(error.fields.ausr_current_password);
+            current.setError(error.fields.ausr_current_password);
           notifyApiError('Change password failed', error);
         },
       },
@@ -92,14 +90,7 @@ function ChangePassword({ session }: { session: UserSession }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <CurrentPasswordInput
-          value={current}
-          onChange={(v) => {
-            setCurrent(v);
-            setCurrentError(null);
-          }}
-          error={currentError}
-        />
+        <CurrentPasswordInput {...current.field} />
         <NewPasswordFields
           label="New password"
           state={fields}
@@ -136,21 +127,19 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
   /** A new e-mail address waiting for its mailed link (the account keeps the old one until then). */
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   /** The current password, asked for while the e-mail address differs from the account's. */
-  const [current, setCurrent] = useState('');
-  const [currentError, setCurrentError] = useState<string | null>(null);
+  const current = useCurrentPassword();
   const emailChanged = !sameEmail(values.ausr_email, initial.ausr_email);
   const save = (e: FormEvent) => {
     e.preventDefault();
     const { errors, notice } = validateUserForm(form.getValues(), policy, false);
     form.setErrors(errors);
-    const missing = emailChanged && !current;
-    setCurrentError(missing ? CURRENT_REQUIRED : null);
+    const missing = emailChanged && !current.check();
     if (notice) return notifyError(USER_MSG.saveTitle, notice);
     if (missing || Object.keys(errors).length) return;
     post.mutate(
       {
         ...toUserPost(form.getValues()),
-        ...(emailChanged ? { ausr_current_password: current } : {}),
+        ...(emailChanged ? { ausr_current_password: current.value } : {}),
         state: 'current',
         accounts: [],
         circuits: [],
@@ -160,13 +149,13 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
         onSuccess: (r) => {
           notifySuccess(r.message, USER_MSG.saveTitle);
           setPendingEmail(r.emailPending ?? null);
-          setCurrent('');
+          current.reset();
           if (r.emailPending) form.setFieldValue('ausr_email', initial.ausr_email);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields) {
             form.setErrors(error.fields);
-            if (error.fields.ausr_current_password) setCurrentError(error.fields.ausr_current_password);
+            if (error.fields.ausr_current_password) current.setError(error.fields.ausr_current_password);
           }
           notifyApiError(USER_MSG.saveTitle, error);
         },
@@ -211,14 +200,7 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
                 <CommunicationsSection form={form} readOnly={!editable} />
                 {editable && emailChanged && (
                   // The address reset links and codes go to: moved only by who knows the password.
-                  <CurrentPasswordInput
-                    value={current}
-                    onChange={(v) => {
-                      setCurrent(v);
-                      setCurrentError(null);
-                    }}
-                    error={currentError}
-                  />
+                  <CurrentPasswordInput {...current.field} />
                 )}
                 {pendingEmail && (
                   <Alert color="blue" title={`Confirm ${pendingEmail}`} role="status">
