@@ -203,6 +203,16 @@ describe('the control room in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Page 1').waitFor();
     await expect.poll(firstOnPage).toBe(pageOne);
+    // The Drivers window gives focus back to its button when it closes.
+    const drivers = page.getByRole('button', { name: 'Drivers' });
+    await drivers.click();
+    await page
+      .getByRole('dialog', { name: 'Drivers' })
+      .getByRole('button', { name: 'Edit driver D01' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Drivers' }).waitFor({ state: 'detached' });
+    await expect.poll(() => drivers.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('passes axe on the board and the modal in the Northern Express theme', async () => {

@@ -64,6 +64,25 @@ describe('DriversModal', () => {
     await waitFor(() => expect(queryClient.getQueryState(board)?.isInvalidated).toBe(true));
   });
 
+  it('goes back to the list on Escape in a driver form, as Cancel does, focus on its Edit button', async () => {
+    serve();
+    let closed = false;
+    const { user } = renderApp(<DriversModal onClose={() => (closed = true)} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Drivers' });
+    const edit = await within(dialog).findByRole('button', { name: 'Edit driver D1' });
+    await user.click(edit);
+    await screen.findByRole('dialog', { name: 'Driver D1' });
+    await user.keyboard('{Escape}');
+    const list = await screen.findByRole('dialog', { name: 'Drivers' });
+    expect(closed).toBe(false);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Edit driver D1' })),
+    );
+    // Escape on the list closes the window.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(closed).toBe(true));
+  });
+
   it('keeps the PIN when left empty and shows the server field errors', async () => {
     const api = mockApi({
       '/api/driver/list': reply(DRIVERS),

@@ -145,21 +145,32 @@ function DriverForm({ driver, onDone }: { driver: DriverRow | null; onDone: () =
 
 /**
  * 'Drivers' (issue 10 §2, beyond the spec): every driver with vehicle, active flag and whether a
- * PIN is set; 'New driver' and each row's Edit open the driver's form (driver/post).
+ * PIN is set; 'New driver' and each row's Edit open the driver's form (driver/post). From the form,
+ * Escape and × go back to the list as Cancel does, focus on the button that opened the form.
  */
 export function DriversModal({ onClose }: { onClose: () => void }) {
   const drivers = useQuery(allDriversQuery);
   const [editing, setEditing] = useState<DriverRow | 'new' | null>(null);
+  const backToList = () => {
+    const opener = editing === 'new' ? 'New driver' : editing ? `Edit driver ${editing.drv_driver}` : null;
+    setEditing(null);
+    requestAnimationFrame(() => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find(
+        (b) => (b.getAttribute('aria-label') ?? b.textContent) === opener,
+      );
+      button?.focus();
+    });
+  };
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={editing !== null ? backToList : onClose}
       size="lg"
       title={editing === null ? 'Drivers' : editing === 'new' ? 'New driver' : `Driver ${editing.drv_driver}`}
       styles={{ title: { fontWeight: 700 } }}
     >
       {editing !== null ? (
-        <DriverForm driver={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        <DriverForm driver={editing === 'new' ? null : editing} onDone={backToList} />
       ) : !drivers.data ? (
         <LoadingBlock error={drivers.error} />
       ) : (

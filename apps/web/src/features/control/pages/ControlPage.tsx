@@ -187,6 +187,12 @@ export default function ControlPage() {
   const code = chosen && list.some((c) => c.cir_circ_code === chosen) ? chosen : firstCircuit(list);
   const circuit = list.find((c) => c.cir_circ_code === code);
   const [driversOpen, setDriversOpen] = useState(false);
+  // The window mounts already open, so Mantine has no opener to give focus back to: the button is.
+  const driversButton = useRef<HTMLButtonElement>(null);
+  const closeDrivers = () => {
+    setDriversOpen(false);
+    requestAnimationFrame(() => driversButton.current?.focus());
+  };
 
   return (
     <Stack gap="md">
@@ -217,6 +223,7 @@ export default function ControlPage() {
                 style={{ flex: '1 1 240px' }}
               />
               <Button
+                ref={driversButton}
                 variant="default"
                 leftSection={<IconSteeringWheel size={16} />}
                 onClick={() => setDriversOpen(true)}
@@ -228,7 +235,7 @@ export default function ControlPage() {
           </Stack>
         </Paper>
       )}
-      {driversOpen && <DriversModal onClose={() => setDriversOpen(false)} />}
+      {driversOpen && <DriversModal onClose={closeDrivers} />}
     </Stack>
   );
 }
