@@ -460,6 +460,13 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
       0,
     );
     expect(row!.ausr_rights_admin).toBe('T');
+    // state 'current' is the caller's own record only: another user's id stays refused.
+    const other = (await post(t.app, '/api/user/list', { _id: adminId }, admin)).json();
+    const foreign = await save(
+      { ...other, ausr_id: adminId, ausr_email: 'x@evil.test', state: 'current' },
+      customer,
+    );
+    expect(foreign.statusCode).toBe(403);
     // Its e-mail change goes through the mailed link, with the current password.
     const moved = await save({ ...me, ausr_id: adminId, ausr_email: 'boss@example.com', state: 'current' });
     expect(moved.json().fields).toEqual({ ausr_current_password: 'The current password is not correct' });
