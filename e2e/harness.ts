@@ -157,7 +157,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     screenshot: async (page, name) => {
       await expectNoAxeViolations(page, name);
       const path = join(SCREENSHOTS, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      // A full-page capture waits for a fresh frame; on a busy two-core runner that wait once
+      // outlasted the page's 20 s default, so the capture gets its own allowance and one more try.
+      // The picture is for people to look at: the test's verdict is the axe check above.
+      const capture = () =>
+        page.screenshot({ path, fullPage: true, animations: 'disabled', timeout: 45_000 });
+      try {
+        await capture();
+      } catch (err) {
+        if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
+        await capture();
+      }
       return path;
     },
     stop,
