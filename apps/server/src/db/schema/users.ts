@@ -114,6 +114,24 @@ export const otpCodes = pgTable(
 );
 
 /**
+ * One-time code checks of a user across all their logins, kept for an hour: one row is taken before
+ * a code is checked and removed again when the code was right, so what stays are the wrong codes.
+ * Sessions come and go (logout, a new login); these rows do not, which bounds the guesses one
+ * known password can buy (OTP_USER_MAX_WRONG an hour).
+ */
+export const otpAttempts = pgTable(
+  'otp_attempts',
+  {
+    ota_id: serial('ota_id').primaryKey(),
+    ota_ausr_id: integer('ota_ausr_id')
+      .notNull()
+      .references(() => users.ausr_id, { onDelete: 'cascade' }),
+    ota_time: timestamp('ota_time', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('otp_attempts_user_idx').on(t.ota_ausr_id, t.ota_time)],
+);
+
+/**
  * Password reset tokens: SHA-256 only, single use, one hour; a newer link, a reset or a password
  * change marks every older open one used.
  */

@@ -15,6 +15,16 @@ export const OTP_MAX_TRIES = 5;
 export const OTP_MAX_SENDS = 5;
 /** Seconds between two codes of the same login. */
 export const OTP_RESEND_SECONDS = 30;
+/**
+ * Wrong codes one user may enter in an hour, over all their logins: with a known password each
+ * login buys 25 guesses (5 codes × 5 tries) and logins are limited per address only, so without
+ * this bound a million codes fall to enough addresses in a day. 20 an hour makes that centuries.
+ */
+export const OTP_USER_MAX_WRONG = 20;
+/** The window of OTP_USER_MAX_WRONG, in minutes. */
+export const OTP_USER_WINDOW_MINUTES = 60;
+/** The refusal once a user's wrong codes reach OTP_USER_MAX_WRONG (429). */
+export const OTP_USER_LOCKED_MESSAGE = 'Too many wrong codes for this user, please try again in an hour';
 
 /** Creates a 6-digit code for the session, stores its argon2id hash and mails it. */
 export async function sendOtp(
@@ -38,7 +48,8 @@ export async function sendOtp(
 /**
  * otp/verify (spec "access…" §8): errorLevel 0 on success, when the session moves on to 'password'
  * or 'full'; 1 for a wrong code (tries left in the message); 2 when the code is expired, used up
- * or missing and a new one is needed.
+ * or missing and a new one is needed. 429 RATE_LIMITED (OTP_USER_LOCKED_MESSAGE) once the user
+ * has entered OTP_USER_MAX_WRONG wrong codes in the last hour, over all their logins.
  */
 export async function verifyOtp(
   deps: AuthDeps,
@@ -52,11 +63,19 @@ export async function verifyOtp(
     return { errorLevel: 2, message: 'This code can no longer be used, please ask for a new code' };
   if (otp.otp_expires <= now)
     return { errorLevel: 2, message: 'The code has expired, please ask for a new code' };
-  // A try is taken before the code is checked, atomically: parallel guesses cannot get more
-  // than OTP_MAX_TRIES checks between them.
+  // The user's check and the code's try are taken before the code is checked, atomically:
+  // parallel guesses cannot get more than OTP_USER_MAX_WRONG or OTP_MAX_TRIES checks between them.
+  const since = new Date(now.getTime() - OTP_USER_WINDOW_MINUTES * 60_000);
+  const attempt = await otpRepo.takeUserAttempt(auth.db, auth.user.ausr_id, since, now, OTP_USER_MAX_WRONG);
+  if (attempt === undefined) {
+    await writeAudit(auth.db, { user: auth.user.ausr_logon, unit: 'auth', process: 'otp', type: 'error' });
+    throw new AppError('RATE_LIMITED', OTP_USER_LOCKED_MESSAGE);
+  }
   const tries = await otpRepo.takeTry(auth.db, otp.otp_id, OTP_MAX_TRIES);
-  if (tries === undefined)
+  if (tries === undefined) {
+    await otpRepo.returnUserAttempt(auth.db, attempt);
     return { errorLevel: 2, message: 'Too many wrong codes, please ask for a new code' };
+  }
   if (!(await verify(otp.otp_code_hash, code))) {
     await writeAudit(auth.db, { user: auth.user.ausr_logon, unit: 'auth', process: 'otp', type: 'warning' });
     const left = OTP_MAX_TRIES - tries;
@@ -64,6 +83,7 @@ export async function verifyOtp(
       ? { errorLevel: 1, message: `The code is not correct, ${left} ${left === 1 ? 'try' : 'tries'} left` }
       : { errorLevel: 2, message: 'Too many wrong codes, please ask for a new code' };
   }
+  await otpRepo.returnUserAttempt(auth.db, attempt);
   if (!(await otpRepo.markUsed(auth.db, otp.otp_id)))
     return { errorLevel: 2, message: 'This code can no longer be used, please ask for a new code' };
   const next = auth.user.ausr_password_expired === 'T' ? 'password' : 'full';

@@ -4,7 +4,18 @@ import { parse } from 'csv-parse/sync';
 import { queryRows } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { errorSummary } from '../../lib/error-summary';
-import { ADMIN, CUSTOMER, DB_KINDS, booking, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
+import { OTP_USER_LOCKED_MESSAGE } from './otp.service';
+import {
+  ADMIN,
+  CONTROL,
+  CUSTOMER,
+  DB_KINDS,
+  booking,
+  useTestApp,
+  loginAs,
+  post,
+  TENANT_A,
+} from '../../test/harness';
 import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const linkTokenOf = (text: string | undefined) =>
@@ -284,5 +295,47 @@ describe.each(DB_KINDS)('what an attacker tried, on %s', (kind) => {
     );
     expect(rows[0]!.otp_tries).toBe(5);
     expect((await post(t.app, '/api/auth/otp/verify', { code }, token)).json().errorLevel).toBe(2);
+  });
+
+  it('11. lets one user enter 20 wrong codes an hour over all their logins, from any address', async () => {
+    await setUser('control', { ausr_rights_otp: 'T' });
+    const login = async (ip: string) => {
+      const sent = t.mail.to('control@example.com').length;
+      const res = await from(ip, '/api/auth/login', {
+        database: TENANT_A,
+        username: CONTROL[0],
+        password: CONTROL[1],
+      });
+      expect(res.json().stage).toBe('otp');
+      const code = codeOf((await t.mail.next('control@example.com', sent)).text);
+      return { ip, token: res.json().token as string, code };
+    };
+    const verify = (l: { ip: string; token: string }, code: string) =>
+      from(l.ip, '/api/auth/otp/verify', { code }, l.token);
+    const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
+    try {
+      // A right code does not count: a user who mistypes nothing is never held up.
+      const first = await login('10.11.0.1');
+      expect((await verify(first, first.code)).json().errorLevel).toBe(0);
+      // Five logins from five addresses, five wrong codes each, all at once: 20 are checked.
+      const logins = await Promise.all([2, 3, 4, 5, 6].map((n) => login(`10.11.0.${n}`)));
+      const answers = await Promise.all(
+        logins.flatMap((l) => Array.from({ length: 5 }, () => verify(l, wrongOf(l.code)))),
+      );
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(20);
+      const refused = answers.filter((a) => a.statusCode === 429);
+      expect(refused).toHaveLength(5);
+      expect(refused[0]!.json().message).toBe(OTP_USER_LOCKED_MESSAGE);
+      // A fresh login from a fresh address, even with the right code, waits for the hour to pass.
+      const next = await login('10.11.0.7');
+      const locked = await verify(next, next.code);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(OTP_USER_LOCKED_MESSAGE);
+      t.clock.advance(61 * 60_000);
+      const later = await login('10.11.0.8');
+      expect((await verify(later, later.code)).json().errorLevel).toBe(0);
+    } finally {
+      await setUser('control', { ausr_rights_otp: 'F' });
+    }
   });
 });
