@@ -168,6 +168,9 @@ describe('the tracking view in Chromium', () => {
       await h.screenshot(page, `booking-modal-stock-${shot}`);
       await page.keyboard.press('Escape');
       await stock.waitFor({ state: 'detached' });
+      // Focus goes back to the row's button that opened the window, not to the page.
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+      await expect.poll(focused).toBe(`Stock ${docket}`);
 
       await row.getByRole('button', { name: `Track ${docket}` }).click();
       const track = page.getByRole('dialog', { name: `Tracking View · Docket ${docket}` });
@@ -177,6 +180,7 @@ describe('the tracking view in Chromium', () => {
       await h.screenshot(page, `booking-modal-track-${shot}`);
       await page.keyboard.press('Escape');
       await track.waitFor({ state: 'detached' });
+      await expect.poll(focused).toBe(`Track ${docket}`);
 
       await row.getByRole('button', { name: `Signature ${docket}` }).click();
       const signatures = page.getByRole('dialog', { name: `Signatures · Docket ${docket}` });

@@ -16,6 +16,7 @@ import { LoadDataAlert } from '../../../components/LoadDataAlert';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
+import { useOpenerFocus } from '../../../hooks/use-opener-focus';
 import { storedControlCircuit } from '../../../lib/stored-context';
 import { circuitDocketsQuery } from '../api/circuit-dockets';
 import { circuitListQuery } from '../api/circuit-list';
@@ -72,17 +73,15 @@ function Board({ circuit }: { circuit: CircuitRow }) {
   const selected = rows.filter((r) => selectedIds.includes(r.dck_id));
 
   // The modals mount already open, so Mantine has no opener to give focus back to: keep it here.
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useOpenerFocus();
   const table = useRef<HTMLDivElement>(null);
   const show = (next: NonNullable<Opened>) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    opener.remember();
     setOpened(next);
   };
   const close = () => {
     setOpened(null);
-    requestAnimationFrame(() => {
-      if (opener.current?.isConnected) opener.current.focus();
-    });
+    opener.restore();
   };
   const open = (row: CircuitDocketRow) =>
     show(canUpdate ? { kind: 'change', rows: [row] } : { kind: 'view', row });

@@ -10,6 +10,7 @@ import { hint } from '../../../components/HintTooltip';
 import { formatDateTime, formatMoney, prepareUkDates } from '../../../lib/format';
 import type { PagedList } from '../../../lib/use-paged-list';
 import { DocketTrackingModal, type DocketModalKind } from '../../tracking';
+import { useOpenerFocus } from '../../../hooks/use-opener-focus';
 import { useDocketReport } from '../api/report-docket';
 import classes from './docket-table.module.css';
 import { StatusBadge } from './StatusBadge';
@@ -181,7 +182,12 @@ export function DocketTable({
     docket: null,
     kind: 'track',
   });
-  const open: OpenModal = (docket, kind) => setModal({ docket, kind });
+  // The modal is drawn only while open: focus goes back to the row's button by hand.
+  const opener = useOpenerFocus();
+  const open: OpenModal = (docket, kind) => {
+    opener.remember();
+    setModal({ docket, kind });
+  };
   // On a phone the pinned actions would leave room for two columns: the row scrolls as a whole.
   const pinActions = useMediaQuery(WIDE_ENOUGH_TO_PIN) ?? true;
   // The rows' dates need the browser's date formatter: made while the first rows are on their way.
@@ -206,7 +212,10 @@ export function DocketTable({
           <DocketTrackingModal
             docket={modal.docket}
             kind={modal.kind}
-            onClose={() => setModal((m) => ({ ...m, docket: null }))}
+            onClose={() => {
+              setModal((m) => ({ ...m, docket: null }));
+              opener.restore();
+            }}
           />
         </Suspense>
       )}
