@@ -142,6 +142,8 @@ describe('the driver page in Chromium', () => {
     await page.getByLabel('PIN').fill('000000');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'The driver code or PIN is incorrect' }).waitFor();
+    // Focus is back in the PIN, ready for the right one (not on the page after Sign in's wait).
+    expect(await page.getByLabel('PIN').evaluate((el) => el === document.activeElement)).toBe(true);
     await h.screenshot(page, 'driver-sign-in');
     await page.getByLabel('PIN').fill('246810');
     await page.getByRole('button', { name: 'Sign in' }).click();

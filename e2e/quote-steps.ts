@@ -49,6 +49,8 @@ export function wizardSteps(shot: (page: Page, name: string) => Promise<void>) {
       await page.keyboard.press('Space');
     } else await choose.click();
     await page.getByRole('button', { name: 'Choose Small van', pressed: true }).waitFor();
+    // The keyboard's focus stays on the button it pressed, not on the page.
+    if (keyboard) expect(await choose.evaluate((el) => el === document.activeElement)).toBe(true);
     if (shots) await shot(page, `${shots}-2-your-quote`);
     if (keyboard) {
       await page.getByRole('button', { name: 'Next' }).focus();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Center, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DRIVER_MSG } from '@courier/contracts';
 import { useGuestDatabase } from '../../auth';
@@ -11,7 +11,8 @@ interface DriverSignInProps {
 
 /**
  * The driver's sign-in (issue 10 §2): database (when there are several), driver code and the PIN
- * the control room set. A refusal shows the server's message under the form.
+ * the control room set. A refusal shows the server's message under the form, with focus back in
+ * the PIN, selected for typing again (Sign in's wait had taken the focus from the button).
  */
 export function DriverSignIn({ onSignedIn }: DriverSignInProps) {
   const guest = useGuestDatabase({ fallbackToFirst: true });
@@ -19,6 +20,7 @@ export function DriverSignIn({ onSignedIn }: DriverSignInProps) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const pinField = useRef<HTMLInputElement>(null);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -30,6 +32,8 @@ export function DriverSignIn({ onSignedIn }: DriverSignInProps) {
       onSignedIn();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The connection failed, please try again');
+      pinField.current?.focus();
+      pinField.current?.select();
     } finally {
       setBusy(false);
     }
@@ -65,6 +69,7 @@ export function DriverSignIn({ onSignedIn }: DriverSignInProps) {
             <TextInput
               type="password"
               label="PIN"
+              ref={pinField}
               value={pin}
               onChange={(e) => setPin(e.currentTarget.value)}
               inputMode="numeric"

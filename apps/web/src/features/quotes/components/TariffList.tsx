@@ -10,20 +10,22 @@ interface TariffListProps {
   chosen: number | null;
   /** The currency symbol of the settings (payment.currencySymbol). */
   symbol: string;
-  choosing: boolean;
+  /** The tariff being chosen (its call under way), or null: it reads as chosen, the others wait. */
+  choosing: number | null;
   onChoose: (tariff: number) => void;
 }
 
 /**
  * 'Your Quote' (spec "bookings…" §2 page 2): each tariff the server priced, with its vehicle image
  * by tariff id (§9), its total and how the price is made (base, distance × rate, extra parcels,
- * VAT, total and the card hold), pounds. The chosen one is pressed.
+ * VAT, total and the card hold), pounds. The chosen one is pressed; while a choice is under way
+ * that one is, and stays enabled (a disabled button would drop the keyboard's focus to the page).
  */
 export function TariffList({ tariffs, chosen, symbol, choosing, onChoose }: TariffListProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
       {tariffs.map((t) => {
-        const selected = t.ttyp_tariff === chosen;
+        const selected = t.ttyp_tariff === (choosing ?? chosen);
         const id = `tariff-${t.ttyp_tariff}`;
         return (
           <Paper
@@ -74,7 +76,7 @@ export function TariffList({ tariffs, chosen, symbol, choosing, onChoose }: Tari
                 variant={selected ? 'filled' : 'light'}
                 aria-pressed={selected}
                 leftSection={selected ? <IconCheck size={16} aria-hidden="true" /> : undefined}
-                disabled={choosing && !selected}
+                disabled={choosing !== null && !selected}
                 onClick={() => onChoose(t.ttyp_tariff)}
               >
                 Choose<VisuallyHidden> {t.ttyp_description}</VisuallyHidden>

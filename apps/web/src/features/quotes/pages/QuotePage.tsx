@@ -337,7 +337,7 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
             tariffs={view.tariffs}
             chosen={view.ttyp_tariff}
             symbol={symbol}
-            choosing={choose.isPending}
+            choosing={choose.isPending ? (choose.variables?.ttyp_tariff ?? null) : null}
             onChoose={(ttyp_tariff) =>
               choose.mutate({ database, guid: view.guid, ttyp_tariff }, { onError: failed(TITLE.loading) })
             }
