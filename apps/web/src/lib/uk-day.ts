@@ -28,3 +28,16 @@ export const CALENDAR_LABELS = {
   previousDecade: 'Previous decade',
   nextDecade: 'Next decade',
 };
+
+/**
+ * Every day from `first` to `last` (DD/MM/YYYY, both included), in order; [] when either does not
+ * read as a day, `last` is before `first` or the span is longer than `max` days.
+ */
+export function ukDaysBetween(first: string, last: string, max = 400): string[] {
+  const pattern = /^\d{2}\/\d{2}\/\d{4}$/;
+  if (!pattern.test(first) || !pattern.test(last)) return [];
+  const start = dayjs(ukDateToPicker(first));
+  const span = dayjs(ukDateToPicker(last)).diff(start, 'day');
+  if (!start.isValid() || !(span >= 0) || span >= max) return [];
+  return Array.from({ length: span + 1 }, (_, i) => start.add(i, 'day').format(DATE_FORMAT));
+}

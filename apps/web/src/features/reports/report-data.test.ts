@@ -38,4 +38,32 @@ describe('report data', () => {
       { name: 'rate', label: 'Rate' },
     ]);
   });
+
+  it('draws every day of the range asked on a day axis, 0 on the days without bookings', () => {
+    const rows = [
+      { day: '02/11/2026', account: 'ACME', total: 1000, rate: 1 },
+      { day: '04/11/2026', account: 'ACME', total: 500, rate: 1 },
+    ];
+    const chart = { type: 'line' as const, x: 'day', y: ['total'], series: 'account' };
+    expect(chartData(chart, COLUMNS, rows, { from: '01/11/2026', to: '05/11/2026' }).points).toEqual([
+      { day: '01/11/2026', ACME: 0 },
+      { day: '02/11/2026', ACME: 10 },
+      { day: '03/11/2026', ACME: 0 },
+      { day: '04/11/2026', ACME: 5 },
+      { day: '05/11/2026', ACME: 0 },
+    ]);
+    // Without the range, the days between the first and the last row; across the clocks' change too.
+    const autumn = [
+      { day: '24/10/2026', account: 'ACME', total: 100, rate: 1 },
+      { day: '27/10/2026', account: 'ACME', total: 100, rate: 1 },
+    ];
+    expect(chartData(chart, COLUMNS, autumn).points.map((p) => p.day)).toEqual([
+      '24/10/2026',
+      '25/10/2026',
+      '26/10/2026',
+      '27/10/2026',
+    ]);
+    // Rows outside the range asked (an earlier answer still showing) are drawn as they are.
+    expect(chartData(chart, COLUMNS, rows, { from: '03/11/2026', to: '05/11/2026' }).points).toHaveLength(2);
+  });
 });

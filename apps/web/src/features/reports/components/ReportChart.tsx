@@ -10,11 +10,17 @@ const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'lime.7', 'c
 
 /**
  * A report's chart (issue 12 §3, @mantine/charts): bars or lines as the definition hints, x along the
- * bottom and a bar or line per series. Loaded with the report viewer only (its libraries in the
+ * bottom and a bar or line per series; a day axis shows every day of `range` (DD/MM/YYYY). Loaded with the report viewer only (its libraries in the
  * `charts` chunks of vite.config.ts).
  */
-export function ReportChart({ report }: { report: ReportRunResponse }) {
-  const { points, series } = chartData(report.chart, report.columns, report.rows);
+export function ReportChart({
+  report,
+  range,
+}: {
+  report: ReportRunResponse;
+  range?: { from: string; to: string };
+}) {
+  const { points, series } = chartData(report.chart, report.columns, report.rows, range);
   const colored = series.map((s, i) => ({ ...s, color: COLORS[i % COLORS.length]! }));
   const xTitle = report.columns.find((c) => c.key === report.chart.x)?.title ?? report.chart.x;
   const common = {

@@ -181,7 +181,10 @@ export default function ReportViewPage() {
               <Text c="dimmed">No data for these parameters</Text>
             ) : (
               <>
-                <ReportChart report={report.data} />
+                <ReportChart
+                  report={report.data}
+                  range={asked ? { from: asked.dateStart, to: asked.dateEnd } : undefined}
+                />
                 <ReportTable report={report.data} />
               </>
             )}
