@@ -167,6 +167,29 @@ describe.each(DB_KINDS)('bad input at the edge on %s', (kind) => {
     expect(JSON.stringify(listed.json())).not.toMatch(/\\u0000|\\ud800/);
   });
 
+  it('answers a body nested thousands deep with a 400, before sign-in and after (it ran out of stack: 500)', async () => {
+    const arrays = '['.repeat(100_000) + ']'.repeat(100_000);
+    const objects = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+    for (const [url, payload, token] of [
+      ['/api/auth/login', arrays, undefined],
+      ['/api/docket/list', objects, customer],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.values(res.json().fields as Record<string, string>), url).toEqual([
+        'The request is nested too deeply',
+      ]);
+    }
+  });
+
   /** The guid of a new quote with a tariff chosen, so quote/docket's strings reach its rules. */
   async function chosenQuote(): Promise<string> {
     const guid = (await post(t.app, '/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))).json().guid;
