@@ -4,12 +4,16 @@ import { trackedDocket } from '../dockets/dockets.service';
 import type { DocketDeps } from '../dockets/dockets.service';
 import { AppError } from '../../lib/app-error';
 import * as events from './events.service';
-import { isSessionLive } from '../auth/sessions.service';
-import { DEFAULT_STREAM_OPTIONS, OpenStreams, serveEvents, type StreamOptions } from './sse';
+import { liveScopeKey } from '../auth/sessions.service';
+import { DEFAULT_STREAM_OPTIONS, OpenStreams, serveEvents, StreamCounts, type StreamOptions } from './sse';
+
+/** The 429 of a user who already holds StreamOptions.maxPerUser live streams. */
+export const TOO_MANY_STREAMS_MESSAGE = 'Too many live views are open for this user, please close some tabs';
 
 /**
  * `GET /api/events` (ARCHITECTURE rule 11): the caller's live events as server-sent events, fed by
- * the tenant's PostgreSQL LISTEN. 401 without a session; the stream ends once its session does
+ * the tenant's PostgreSQL LISTEN. 401 without a session; 429 beyond `maxPerUser` open for one user;
+ * the stream ends once its session does, or once the user's rights or linked accounts change
  * (checked before each event and heartbeat). Events: `ready` (refetch what is shown),
  * `docket` (DocketEvent of the contracts). `GET /api/docket/track/events?database&tracking_ref`:
  * the public tracking view's stream of one docket (guest access as docket/track, the same rate
@@ -24,22 +28,34 @@ export function eventRoutes(
   return async (app) => {
     const streams = new OpenStreams();
     app.addHook('preClose', async () => streams.endAll());
+    const perUser = new StreamCounts();
     app.get('/api/events', async (req, reply) => {
+      // What the stream's filter is made of, read before the filter: a change after this read
+      // (rights, linked accounts) shows at the next check and ends the stream; the browser
+      // reconnects with the new scope.
+      const token = req.sessionToken();
+      const scope = token ? await liveScopeKey(deps, token) : null;
       const auth = await req.authenticate();
-      const token = req.sessionToken()!;
-      // Checked again before each event and heartbeat: a logout ends the stream at once.
+      const release = perUser.take(`${auth.tenant.name}|${auth.user.ausr_id}`, options.maxPerUser);
+      if (!release) throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS_MESSAGE);
+      reply.raw.once('close', release);
+      // Checked again before each event and heartbeat: a logout, or a change of what the user
+      // may see, ends the stream at once.
       await serveEvents(
         req,
         reply,
         (send) => events.subscribe(auth, send),
         options,
         streams,
-        () => isSessionLive(deps, token),
-      );
+        async () => scope !== null && (await liveScopeKey(deps, token!)) === scope,
+      ).catch((err: unknown) => {
+        release();
+        throw err;
+      });
     });
     // Public streams open per network address: a tracking link must not let one client hold
     // thousands of connections (the rate limit alone lets 300 a minute open, each for 15 minutes).
-    const publicOpen = new Map<string, number>();
+    const publicOpen = new StreamCounts();
     app.get(
       '/api/docket/track/events',
       {
@@ -48,15 +64,10 @@ export function eventRoutes(
       },
       async (req, reply) => {
         const { tenant, dck_id } = await trackedDocket(deps, req.query, await req.authenticateOptional());
-        const open = publicOpen.get(req.ip) ?? 0;
-        if (open >= options.maxPublicPerAddress)
+        const release = publicOpen.take(req.ip, options.maxPublicPerAddress);
+        if (!release)
           throw new AppError('RATE_LIMITED', 'Too many live tracking views are open from your address');
-        publicOpen.set(req.ip, open + 1);
-        reply.raw.once('close', () => {
-          const left = (publicOpen.get(req.ip) ?? 1) - 1;
-          if (left > 0) publicOpen.set(req.ip, left);
-          else publicOpen.delete(req.ip);
-        });
+        reply.raw.once('close', release);
         await serveEvents(
           req,
           reply,

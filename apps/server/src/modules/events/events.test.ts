@@ -283,6 +283,52 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     }
   });
 
+  it('holds one user to maxPerUser open streams (429 beyond), and a closed one makes room', async () => {
+    const capped = await secondProcess(t, { heartbeatMs: 100, maxPerUser: 2 });
+    try {
+      const opened = [];
+      for (let i = 0; i < 2; i++) {
+        opened.push(await StreamClient.open(capped.url, admin));
+        clients.push(opened.at(-1)!);
+      }
+      expect(opened.map((c) => c.status)).toEqual([200, 200]);
+      // Another session of the same user counts too: the cap is the user's.
+      const third = await StreamClient.open(capped.url, await loginAs(t.app, ...ADMIN));
+      expect(third.status).toBe(429);
+      // Another user is not held up by this one.
+      const other = await StreamClient.open(capped.url, control);
+      clients.push(other);
+      expect(other.status).toBe(200);
+      opened[0]!.close();
+      await new Promise((r) => setTimeout(r, 200));
+      const again = await StreamClient.open(capped.url, admin);
+      clients.push(again);
+      expect(again.status).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('ends a stream when what its user may see changes (an administrator narrows it), and sends it nothing after', async () => {
+    const token = await loginAs(t.app, ...CUSTOMER);
+    const stream = await open(token);
+    const db = t.tenants.get(TENANT_A)!.db;
+    const narrow = (flag: 'T' | 'F') =>
+      db.execute(sql`update users set ausr_own_bookings = ${flag} where ausr_logon = 'customer'`);
+    await narrow('T');
+    try {
+      // Another process's kept session read lasts a second; its next check then ends the stream.
+      await stream.until(() => stream.ended, 3000);
+      const n = await book();
+      const watcher = await open(control);
+      await post(t.app, '/api/docket/status/change', statusChange(n, 'W', 'G', { driver: 'D01' }), control);
+      await watcher.until(() => watcher.docket(n).length > 0);
+      expect(stream.docket(n)).toEqual([]);
+    } finally {
+      await narrow('F');
+    }
+  });
+
   it('survives a lost LISTEN connection: clients are told to refetch (ready) and events flow again', async () => {
     const c = await open(control);
     const readies = () => c.events.filter((e) => e.event === 'ready').length;

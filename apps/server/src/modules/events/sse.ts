@@ -3,10 +3,12 @@ import type { SendEvent } from './events.service';
 
 /**
  * Timings of a live stream: a comment line every `heartbeatMs`; the stream ends after `maxStreamMs`.
- * `maxPublicPerAddress`: public tracking streams one network address may hold open at once.
+ * `maxPublicPerAddress`: public tracking streams one network address may hold open at once;
+ * `maxPerUser`: signed-in streams one user may hold open at once (tabs, phones) in one process.
  */
 export interface StreamOptions {
   maxPublicPerAddress: number;
+  maxPerUser: number;
   heartbeatMs: number;
   maxStreamMs: number;
 }
@@ -16,7 +18,33 @@ export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
   heartbeatMs: 15_000,
   maxStreamMs: 15 * 60_000,
   maxPublicPerAddress: 10,
+  maxPerUser: 10,
 };
+
+/**
+ * Streams open per key (a network address, a user): one client must not hold thousands of
+ * connections, each of which costs a look-up per event.
+ */
+export class StreamCounts {
+  private readonly open = new Map<string, number>();
+  /**
+   * Takes a place for `key` when fewer than `max` are open: the release, to call once when the
+   * stream closes; undefined when `key` already holds `max`.
+   */
+  take(key: string, max: number): (() => void) | undefined {
+    const now = this.open.get(key) ?? 0;
+    if (now >= max) return undefined;
+    this.open.set(key, now + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(key) ?? 1) - 1;
+      if (left > 0) this.open.set(key, left);
+      else this.open.delete(key);
+    };
+  }
+}
 
 /** The open streams of one app, ended before it closes (a hijacked response would hold the server open). */
 export class OpenStreams {
