@@ -114,21 +114,23 @@ export const otpCodes = pgTable(
 );
 
 /**
- * One-time code checks of a user across all their logins, kept for an hour: one row is taken before
- * a code is checked and removed again when the code was right, so what stays are the wrong codes.
+ * Checks of a user's secrets across all their logins and sessions, kept for an hour, by kind:
+ * 'otp' (a one-time code), 'password' (the current password a signed-in change asks for). A row
+ * is taken before a check and removed again when it passed, so what stays are the failures.
  * Sessions come and go (logout, a new login); these rows do not, which bounds the guesses one
- * known password can buy (OTP_USER_MAX_WRONG an hour).
+ * known password or one stolen session can buy (credential-checks.repository).
  */
-export const otpAttempts = pgTable(
-  'otp_attempts',
+export const credentialChecks = pgTable(
+  'credential_checks',
   {
-    ota_id: serial('ota_id').primaryKey(),
-    ota_ausr_id: integer('ota_ausr_id')
+    chk_id: serial('chk_id').primaryKey(),
+    chk_ausr_id: integer('chk_ausr_id')
       .notNull()
       .references(() => users.ausr_id, { onDelete: 'cascade' }),
-    ota_time: timestamp('ota_time', { withTimezone: true }).notNull(),
+    chk_kind: varchar('chk_kind', { length: 20 }).notNull(),
+    chk_time: timestamp('chk_time', { withTimezone: true }).notNull(),
   },
-  (t) => [index('otp_attempts_user_idx').on(t.ota_ausr_id, t.ota_time)],
+  (t) => [index('credential_checks_user_idx').on(t.chk_ausr_id, t.chk_kind, t.chk_time)],
 );
 
 /**

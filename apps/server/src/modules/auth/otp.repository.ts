@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { otpAttempts, otpCodes, users } from '../../db/schema';
+import { otpCodes } from '../../db/schema';
 
 export type OtpRecord = typeof otpCodes.$inferSelect;
 
@@ -62,40 +62,4 @@ export async function markUsed(db: Executor, otpId: number): Promise<boolean> {
     .where(and(eq(otpCodes.otp_id, otpId), eq(otpCodes.otp_used, 'F')))
     .returning({ id: otpCodes.otp_id });
   return rows.length === 1;
-}
-
-/**
- * Takes one of the user's code checks for the window starting at `since` (spec "access…" §4, a
- * bound of our own): under a lock on the user's row, drops the user's checks older than `since`,
- * counts the rest and, below `max`, records one at `now`. The new row's id, or undefined when the
- * user has no check left; parallel guesses from many logins cannot pass `max` between them.
- */
-export async function takeUserAttempt(
-  db: Executor,
-  ausrId: number,
-  since: Date,
-  now: Date,
-  max: number,
-): Promise<number | undefined> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.ausr_id }).from(users).where(eq(users.ausr_id, ausrId)).for('update');
-    await tx
-      .delete(otpAttempts)
-      .where(and(eq(otpAttempts.ota_ausr_id, ausrId), lt(otpAttempts.ota_time, since)));
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(otpAttempts)
-      .where(eq(otpAttempts.ota_ausr_id, ausrId));
-    if ((row?.n ?? 0) >= max) return undefined;
-    const [taken] = await tx
-      .insert(otpAttempts)
-      .values({ ota_ausr_id: ausrId, ota_time: now })
-      .returning({ id: otpAttempts.ota_id });
-    return taken?.id;
-  });
-}
-
-/** Gives back a check taken by takeUserAttempt (the code was right: only wrong codes count). */
-export async function returnUserAttempt(db: Executor, attemptId: number): Promise<void> {
-  await db.delete(otpAttempts).where(eq(otpAttempts.ota_id, attemptId));
 }

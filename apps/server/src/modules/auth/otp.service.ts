@@ -8,6 +8,7 @@ import type { AuthContext } from './access';
 import { otpMail } from './auth.mail';
 import * as repo from './auth.repository';
 import * as otpRepo from './otp.repository';
+import { returnCheck, takeCheck } from './credential-checks.repository';
 
 /** Wrong tries allowed on one code before a new one is needed. */
 export const OTP_MAX_TRIES = 5;
@@ -66,14 +67,14 @@ export async function verifyOtp(
   // The user's check and the code's try are taken before the code is checked, atomically:
   // parallel guesses cannot get more than OTP_USER_MAX_WRONG or OTP_MAX_TRIES checks between them.
   const since = new Date(now.getTime() - OTP_USER_WINDOW_MINUTES * 60_000);
-  const attempt = await otpRepo.takeUserAttempt(auth.db, auth.user.ausr_id, since, now, OTP_USER_MAX_WRONG);
+  const attempt = await takeCheck(auth.db, auth.user.ausr_id, 'otp', since, now, OTP_USER_MAX_WRONG);
   if (attempt === undefined) {
     await writeAudit(auth.db, { user: auth.user.ausr_logon, unit: 'auth', process: 'otp', type: 'error' });
     throw new AppError('RATE_LIMITED', OTP_USER_LOCKED_MESSAGE);
   }
   const tries = await otpRepo.takeTry(auth.db, otp.otp_id, OTP_MAX_TRIES);
   if (tries === undefined) {
-    await otpRepo.returnUserAttempt(auth.db, attempt);
+    await returnCheck(auth.db, attempt);
     return { errorLevel: 2, message: 'Too many wrong codes, please ask for a new code' };
   }
   if (!(await verify(otp.otp_code_hash, code))) {
@@ -83,7 +84,7 @@ export async function verifyOtp(
       ? { errorLevel: 1, message: `The code is not correct, ${left} ${left === 1 ? 'try' : 'tries'} left` }
       : { errorLevel: 2, message: 'Too many wrong codes, please ask for a new code' };
   }
-  await otpRepo.returnUserAttempt(auth.db, attempt);
+  await returnCheck(auth.db, attempt);
   if (!(await otpRepo.markUsed(auth.db, otp.otp_id)))
     return { errorLevel: 2, message: 'This code can no longer be used, please ask for a new code' };
   const next = auth.user.ausr_password_expired === 'T' ? 'password' : 'full';

@@ -12,6 +12,7 @@ import { tenantByName, tenantKey, tenantOfToken } from './tenant-tokens';
 import { assertRight, type AuthContext } from './access';
 import { resetMail } from './auth.mail';
 import * as repo from './auth.repository';
+import { returnCheck, takeCheck } from './credential-checks.repository';
 import * as resetRepo from './password.repository';
 import { revokeEmailChanges } from '../users/email-change.repository';
 
@@ -109,14 +110,38 @@ export async function endCredentials(tx: Executor, ausrId: number, now: Date, ke
 }
 
 /**
- * The signed-in user's row once `password` is their current password (a stolen session alone does
- * not know it). Errors: 400 naming ausr_current_password; 401 when the user is gone.
+ * Wrong current passwords one user may give in an hour, over all their sessions and the calls that
+ * ask for it (password change, its alias, My Account's e-mail change): each call's own rate limit
+ * is per session and per route, so a stolen session could otherwise guess 30 a minute for good.
  */
-export async function withCurrentPassword(auth: AuthContext, password: string) {
+export const PASSWORD_USER_MAX_WRONG = 20;
+/** The refusal once a user's wrong current passwords reach PASSWORD_USER_MAX_WRONG (429). */
+export const PASSWORD_USER_LOCKED_MESSAGE =
+  'Too many wrong passwords for this user, please try again in an hour';
+
+/**
+ * The signed-in user's row once `password` is their current password (a stolen session alone does
+ * not know it), checked at `now`. Errors: 400 naming ausr_current_password; 401 when the user is
+ * gone; 429 (PASSWORD_USER_LOCKED_MESSAGE) after PASSWORD_USER_MAX_WRONG wrong ones in an hour.
+ */
+export async function withCurrentPassword(auth: AuthContext, password: string, now: Date) {
   const user = await repo.userById(auth.db, auth.user.ausr_id);
   if (!user) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
-  if (!password || !(await verify(user.ausr_password, password)))
-    throw validationError({ ausr_current_password: MSG.currentPasswordWrong });
+  const wrong = () => validationError({ ausr_current_password: MSG.currentPasswordWrong });
+  if (!password) throw wrong();
+  const since = new Date(now.getTime() - 60 * 60_000);
+  const check = await takeCheck(auth.db, user.ausr_id, 'password', since, now, PASSWORD_USER_MAX_WRONG);
+  if (check === undefined) {
+    await writeAudit(auth.db, {
+      user: user.ausr_logon,
+      unit: 'auth',
+      process: 'current password',
+      type: 'error',
+    });
+    throw new AppError('RATE_LIMITED', PASSWORD_USER_LOCKED_MESSAGE);
+  }
+  if (!(await verify(user.ausr_password, password))) throw wrong();
+  await returnCheck(auth.db, check);
   return user;
 }
 
@@ -166,7 +191,7 @@ export async function change(
 ): Promise<{ message: string }> {
   if (auth.stage === 'otp') throw new AppError('NOT_AUTHENTICATED', MSG.stepRequired);
   if (auth.stage === 'full') assertRight(auth, 'password');
-  const user = await withCurrentPassword(auth, req.ausr_current_password);
+  const user = await withCurrentPassword(auth, req.ausr_current_password, deps.clock.now());
   assertPolicy(req.ausr_password, auth.user.ausr_logon, await passwordPolicyOf(auth.db), 'ausr_password');
   if (await verify(user.ausr_password, req.ausr_password))
     throw validationError({ ausr_password: MSG.passwordReused });

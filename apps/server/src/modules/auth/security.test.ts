@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { errorSummary } from '../../lib/error-summary';
 import { OTP_USER_LOCKED_MESSAGE } from './otp.service';
+import { PASSWORD_USER_LOCKED_MESSAGE } from './password.service';
 import {
   ADMIN,
   CONTROL,
@@ -337,5 +338,44 @@ describe.each(DB_KINDS)('what an attacker tried, on %s', (kind) => {
     } finally {
       await setUser('control', { ausr_rights_otp: 'F' });
     }
+  });
+
+  it('12. lets one stolen session try 20 wrong current passwords an hour over every call that asks for one', async () => {
+    const token = await loginAs(t.app, ...CUSTOMER);
+    const me = (await post(t.app, '/api/auth/session', {}, token)).json().user as { ausr_id: number };
+    const details = (await post(t.app, '/api/user/list', { _id: me.ausr_id }, token)).json();
+    const guess = (n: number, current: string) => {
+      const newPassword = { ausr_password: 'Another#Pass2026', ausr_current_password: current };
+      if (n % 3 === 0) return post(t.app, '/api/auth/password/change', newPassword, token);
+      if (n % 3 === 1) return post(t.app, '/api/user/password', newPassword, token);
+      return post(
+        t.app,
+        '/api/user/post',
+        { ...details, ausr_id: me.ausr_id, ausr_email: 'thief@example.com', ausr_current_password: current },
+        token,
+      );
+    };
+    // Each route allows 10 a minute to a session; 20 wrong guesses spread over the three all count.
+    for (let n = 0; n < 20; n++) {
+      const res = await guess(n, `Wrong#Guess${n}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ ausr_current_password: 'The current password is not correct' });
+    }
+    // The 21st, even the right password, waits for the hour to pass; nothing was mailed or changed.
+    for (const n of [20, 21, 22]) {
+      const locked = await guess(n, CUSTOMER[1]);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(PASSWORD_USER_LOCKED_MESSAGE);
+    }
+    expect(t.mail.to('thief@example.com')).toEqual([]);
+    t.clock.advance(61 * 60_000);
+    const later = await loginAs(t.app, ...CUSTOMER);
+    const again = await post(
+      t.app,
+      '/api/auth/password/change',
+      { ausr_password: 'Another#Pass2026', ausr_current_password: 'Wrong#Again1' },
+      later,
+    );
+    expect(again.statusCode).toBe(400);
   });
 });

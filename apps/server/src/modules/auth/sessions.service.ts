@@ -92,19 +92,19 @@ export async function resolveToken(deps: AuthDeps, token: string | undefined): P
 }
 
 /**
- * Whether the session of `token` is still signed in to its last stage: not logged out, timed out,
- * ended by a password change or the user's deletion. Reads only (its idle expiry does not slide),
- * and answers from the session read kept for a second (db/live-session-cache) when there is one:
- * for long-lived answers (a live stream) that must stop when their session does.
+ * What a live stream's filter is made of, as one string: the session's user (rights, own-bookings
+ * flag) and linked accounts, as the session read gives them (kept a second, forgotten on every
+ * write to users and their accounts); null when the session is not live at its 'full' stage. A
+ * stream compares it before each event: any change ends the stream (events.routes).
  */
-export async function isSessionLive(
+export async function liveScopeKey(
   deps: Pick<AuthDeps, 'tenants' | 'clock'>,
   token: string,
-): Promise<boolean> {
+): Promise<string | null> {
   const tenant = tenantOfToken(deps, token);
-  if (!tenant) return false;
+  if (!tenant) return null;
   const found = await repo.findLiveSession(tenant.db, sha256(token), deps.clock.now());
-  return found?.session.sess_stage === 'full';
+  return found?.session.sess_stage === 'full' ? JSON.stringify([found.user, found.accounts]) : null;
 }
 
 /** Ends the session of this token, if any (spec "access…" §2 Logout). */

@@ -166,7 +166,7 @@ async function saveOwnDetails(auth: AuthContext, input: UserPostInput, deps: Ema
   );
   if (Object.keys(problems).length) throw saveRefused(problems);
   // The address reset links and one-time codes go to: a stolen session alone must not move it.
-  if (newEmail) await withCurrentPassword(auth, input.ausr_current_password);
+  if (newEmail) await withCurrentPassword(auth, input.ausr_current_password, deps.clock.now());
   const mailLink = await auth.db.transaction(async (tx) => {
     await repo.updateUser(tx, current.ausr_id, {
       ...personal(input),

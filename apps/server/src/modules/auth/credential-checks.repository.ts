@@ -1,0 +1,42 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { credentialChecks, users } from '../../db/schema';
+
+/** What is checked: a one-time code, or the current password a signed-in change asks for. */
+export type CredentialKind = 'otp' | 'password';
+
+/**
+ * Takes one of the user's checks of `kind` for the window starting at `since`: under a lock on the
+ * user's row, drops their checks of that kind older than `since`, counts the rest and, below
+ * `max`, records one at `now`. The new row's id, or undefined when the user has no check left;
+ * parallel guesses from many logins or sessions cannot pass `max` between them.
+ */
+export async function takeCheck(
+  db: Executor,
+  ausrId: number,
+  kind: CredentialKind,
+  since: Date,
+  now: Date,
+  max: number,
+): Promise<number | undefined> {
+  const mine = and(eq(credentialChecks.chk_ausr_id, ausrId), eq(credentialChecks.chk_kind, kind));
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.ausr_id }).from(users).where(eq(users.ausr_id, ausrId)).for('update');
+    await tx.delete(credentialChecks).where(and(mine, lt(credentialChecks.chk_time, since)));
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(credentialChecks)
+      .where(mine);
+    if ((row?.n ?? 0) >= max) return undefined;
+    const [taken] = await tx
+      .insert(credentialChecks)
+      .values({ chk_ausr_id: ausrId, chk_kind: kind, chk_time: now })
+      .returning({ id: credentialChecks.chk_id });
+    return taken?.id;
+  });
+}
+
+/** Gives back a check taken by takeCheck (it passed: only failures count). */
+export async function returnCheck(db: Executor, checkId: number): Promise<void> {
+  await db.delete(credentialChecks).where(eq(credentialChecks.chk_id, checkId));
+}
