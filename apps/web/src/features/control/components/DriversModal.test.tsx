@@ -97,4 +97,26 @@ describe('DriversModal', () => {
     expect(await within(form).findByText('Name is required')).toBeTruthy();
     expect(api.bodiesOf('/api/driver/post')[0]).not.toHaveProperty('drv_pin');
   });
+
+  it('reads as Driver, Status and Edit on a phone, nothing to scroll sideways', async () => {
+    serve();
+    const wide = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      renderApp(<DriversModal onClose={() => undefined} />);
+      const dialog = await screen.findByRole('dialog', { name: 'Drivers' });
+      await within(dialog).findByText('D1 Dan Driver');
+      expect(within(dialog).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+        'Driver',
+        'Status',
+        'Actions',
+      ]);
+      expect(within(dialog).getByText('Car')).toBeTruthy();
+      expect(within(dialog).getByText('Active: Yes')).toBeTruthy();
+      expect(within(dialog).getByText('PIN: Set')).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Edit driver D1' })).toBeTruthy();
+    } finally {
+      window.innerWidth = wide;
+    }
+  });
 });

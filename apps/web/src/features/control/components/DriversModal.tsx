@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { Button, Group, Modal, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { Select } from '../../../components/Select';
 import type { DriverInput, DriverRow } from '@courier/contracts';
@@ -143,6 +144,71 @@ function DriverForm({ driver, onDone }: { driver: DriverRow | null; onDone: () =
   );
 }
 
+/** Narrower than this (a phone), the list reads as three columns instead of six. */
+const PHONE = '(max-width: 36em)';
+
+/**
+ * The drivers as a table: Code, Name, Vehicle, Active, PIN and Edit; on a phone Driver (code and
+ * name over the vehicle), Status (active over the PIN) and Edit, so that nothing needs a sideways
+ * scroll at 390 px.
+ */
+function DriverTable({ drivers, onEdit }: { drivers: DriverRow[]; onEdit: (d: DriverRow) => void }) {
+  const phone = useMediaQuery(PHONE) ?? false;
+  const headings = phone ? ['Driver', 'Status'] : ['Code', 'Name', 'Vehicle', 'Active', 'PIN'];
+  const active = (d: DriverRow) => (d.drv_active === 'T' ? 'Yes' : 'No');
+  const pin = (d: DriverRow) => (d.drv_pin_set === 'T' ? 'Set' : 'Not set');
+  const cells = (d: DriverRow) =>
+    phone
+      ? [
+          <>
+            <Text size="sm" fw={600}>{`${d.drv_driver} ${d.drv_name}`}</Text>
+            <Text size="xs" c="dimmed">
+              {d.ttyp_description}
+            </Text>
+          </>,
+          <>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{`Active: ${active(d)}`}</Text>
+            <Text size="xs" c="dimmed">{`PIN: ${pin(d)}`}</Text>
+          </>,
+        ]
+      : [d.drv_driver, d.drv_name, d.ttyp_description, active(d), pin(d)];
+  return (
+    <Table.ScrollContainer minWidth={phone ? 0 : 520}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            {headings.map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {drivers.map((d) => (
+            <Table.Tr key={d.drv_driver}>
+              {cells(d).map((cell, i) => (
+                <Table.Td key={headings[i]}>{cell}</Table.Td>
+              ))}
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`Edit driver ${d.drv_driver}`}
+                  onClick={() => onEdit(d)}
+                >
+                  Edit
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /**
  * 'Drivers' (issue 10 §2, beyond the spec): every driver with vehicle, active flag and whether a
  * PIN is set; 'New driver' and each row's Edit open the driver's form (driver/post). From the form,
@@ -181,43 +247,7 @@ export function DriversModal({ onClose }: { onClose: () => void }) {
           {drivers.data.length === 0 ? (
             <Text c="dimmed">No drivers yet.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Code</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Vehicle</Table.Th>
-                    <Table.Th>Active</Table.Th>
-                    <Table.Th>PIN</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {drivers.data.map((d) => (
-                    <Table.Tr key={d.drv_driver}>
-                      <Table.Td>{d.drv_driver}</Table.Td>
-                      <Table.Td>{d.drv_name}</Table.Td>
-                      <Table.Td>{d.ttyp_description}</Table.Td>
-                      <Table.Td>{d.drv_active === 'T' ? 'Yes' : 'No'}</Table.Td>
-                      <Table.Td>{d.drv_pin_set === 'T' ? 'Set' : 'Not set'}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Edit driver ${d.drv_driver}`}
-                          onClick={() => setEditing(d)}
-                        >
-                          Edit
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DriverTable drivers={drivers.data} onEdit={setEditing} />
           )}
         </Stack>
       )}
