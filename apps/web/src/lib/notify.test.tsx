@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render';
-import { notifyError, notifyInfo, notifySuccess } from './notify';
+import { ApiError } from './api-client';
+import { notifyApiError, notifyError, notifyInfo, notifySuccess } from './notify';
 
 describe('notifications', () => {
   it('takes error notices away when a success follows, and keeps other notices', async () => {
@@ -28,5 +29,21 @@ describe('notifications', () => {
     act(() => notifySuccess('Docket 1002: Collected', 'Sent', true));
     expect(await screen.findByText('Docket 1002: Collected')).toBeTruthy();
     expect(screen.getByText('Username is required')).toBeTruthy();
+  });
+
+  it("shows a refused field's own message, not the API's field name, and the server's message otherwise", async () => {
+    renderApp(null);
+    act(() => {
+      notifyApiError(
+        'Change password failed',
+        new ApiError(400, 'VALIDATION', 'ausr_current_password: The current password is not correct', {
+          ausr_current_password: 'The current password is not correct',
+        }),
+      );
+      notifyApiError('Save Data', new ApiError(409, 'CONFLICT', 'Username taken', { ausr_logon: 'Taken' }));
+    });
+    expect(await screen.findByText('The current password is not correct')).toBeTruthy();
+    expect(screen.queryByText(/ausr_current_password/)).toBeNull();
+    expect(screen.getByText('Username taken')).toBeTruthy();
   });
 });

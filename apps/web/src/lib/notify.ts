@@ -57,7 +57,13 @@ export function notifySuccess(message: string, title?: string, keepErrors = fals
   notifications.show({ title, message, color: 'green' });
 }
 
-/** The server's message of a failed call under `title`; anything else as the unexpected-error text. */
+/**
+ * The server's message of a failed call under `title`: for a refused field (400 naming fields) its
+ * first field's message, which reads to a person ('The current password is not correct', not the
+ * API's 'ausr_current_password: …'); anything else as the unexpected-error text.
+ */
 export function notifyApiError(title: string, error: unknown): void {
-  notifyError(title, error instanceof ApiError ? error.message : MSG.unexpected);
+  if (!(error instanceof ApiError)) return notifyError(title, MSG.unexpected);
+  const field = error.status === 400 && error.fields ? Object.values(error.fields)[0] : undefined;
+  notifyError(title, field ?? error.message);
 }
