@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { Button, Group, Modal, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
@@ -37,7 +37,8 @@ const pinProblem = (pin: string) =>
 /**
  * One driver's form: code (fixed once saved), name, mobile, vehicle, active, and the driver page's
  * PIN, 6 to 12 digits, never shown back: empty keeps the current PIN. Field errors from the server
- * show under their fields.
+ * show under their fields. It opens with focus in its first field it can change (the window stays
+ * open from the list, so Mantine's focus on opening does not run again).
  */
 function DriverForm({ driver, onDone }: { driver: DriverRow | null; onDone: () => void }) {
   const [values, setValues] = useState(() => valuesOf(driver));
@@ -47,6 +48,8 @@ function DriverForm({ driver, onDone }: { driver: DriverRow | null; onDone: () =
   const set = <K extends keyof DriverValues>(key: K, value: DriverValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const pinError = pinProblem(values.drv_pin);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus(), []);
   const submit = () => {
     if (pinError) return;
     const body: DriverInput = {
@@ -70,6 +73,7 @@ function DriverForm({ driver, onDone }: { driver: DriverRow | null; onDone: () =
   };
   return (
     <form
+      ref={form}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
