@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ADDRESS_MSG } from '@courier/contracts';
 import { startHarness, type Harness } from './harness';
-import { choose, fillDemoRoute, settle } from './ui';
+import { choose, fillDemoRoute, labelled, settle } from './ui';
 
 let h: Harness;
 
@@ -54,8 +55,21 @@ describe('booking portal in Chromium', () => {
     await fillDemoRoute(page);
     // The default account books with a small van; this booking goes by car (tariff 4).
     await choose(page, 'Vehicle / tariff', 'Car');
+    // Quote without the delivery's street first: the screen refuses it (this database disallows PO
+    // boxes, and an address with neither building nor street reads as one, spec "access…" §5).
+    const street = page
+      .getByRole('group', { name: 'Address 2: Deliver from', exact: true })
+      .getByLabel(labelled('Street'));
+    await street.fill('');
+    await street.press('Tab');
+    await page.getByRole('button', { name: 'Quote' }).click();
+    const missing = page.locator('.mantine-Notification-root').filter({ hasText: ADDRESS_MSG.poBox });
+    await missing.waitFor();
+    await street.fill('The Mall');
 
     await page.getByRole('button', { name: 'Quote' }).click();
+    // What the first try said no longer holds: its notice goes at once (it would stay 8 s).
+    await missing.waitFor({ state: 'detached', timeout: 3000 });
     const total = page.getByText(/^Total £[\d,]+\.\d{2}$/);
     await total.waitFor();
     const pounds = Number((await total.innerText()).replace(/[^\d.]/g, ''));

@@ -50,11 +50,17 @@ export function notifyWarning(title: string, message: string): void {
  * its own docket: one sent does not make another's failure stale).
  */
 export function notifySuccess(message: string, title?: string, keepErrors = false): void {
-  if (!keepErrors) {
-    for (const id of errorsShown) notifications.hide(id);
-    errorsShown.clear();
-  }
+  if (!keepErrors) clearErrorNotices();
   notifications.show({ title, message, color: 'green' });
+}
+
+/**
+ * Takes away the error notices still showing: what they said no longer holds (a booking that
+ * passed its checks after 'Insufficient information', a booking made).
+ */
+export function clearErrorNotices(): void {
+  for (const id of errorsShown) notifications.hide(id);
+  errorsShown.clear();
 }
 
 /**

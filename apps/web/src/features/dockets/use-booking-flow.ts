@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { PostResponse, PriceResponse, UserSession } from '@courier/contracts';
 import { ApiError } from '../../lib/api-client';
-import { notifyApiError, notifyError, notifySuccess } from '../../lib/notify';
+import { clearErrorNotices, notifyApiError, notifyError, notifySuccess } from '../../lib/notify';
 import { storedDocketId } from '../../lib/stored-context';
 import { seesPrices } from '../auth';
 import { submitOf, useDocketPost } from './api/docket-post';
@@ -147,6 +147,8 @@ export function useBookingFlow({ form, session, validation, mop, custId, onFresh
 
   const submit = () => {
     if (!valid()) return;
+    // The booking passes its checks: an earlier attempt's 'Insufficient information' no longer holds.
+    clearErrorNotices();
     if (!summary) return save('complete');
     if (!showPrice) return toConfirm(null);
     price.mutate(toDocketInput(form.getValues()), {
