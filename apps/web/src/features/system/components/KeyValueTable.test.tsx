@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SETTING_KEY_MESSAGE } from '@courier/contracts';
 import { renderApp } from '../../../test/render';
@@ -36,5 +36,17 @@ describe('KeyValueTable', () => {
     await user.type(value, 'help@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('cell', { name: 'help@example.com' })).toBeTruthy();
+  });
+
+  it('moves focus to the next row after a Delete, the row before for the last, then to Add', async () => {
+    const { user } = renderApp(<General initial={{ ArchiveDays: '90', Booking: 'T', Country: 'UK' }} />);
+    const button = (name: string) => screen.getByRole('button', { name });
+    await user.click(button('Delete ArchiveDays'));
+    await waitFor(() => expect(document.activeElement).toBe(button('Delete Booking')));
+    expect(screen.queryByRole('cell', { name: 'ArchiveDays' })).toBeNull();
+    await user.click(button('Delete Country'));
+    await waitFor(() => expect(document.activeElement).toBe(button('Delete Booking')));
+    await user.click(button('Delete Booking'));
+    await waitFor(() => expect(document.activeElement).toBe(button('Add General setting')));
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   ActionIcon,
   Button,
@@ -37,7 +37,8 @@ interface Editing {
 /**
  * A settings group as a table of Key and Value, with Add, Edit and Delete (spec "bookings…" §2 System
  * settings: 'A key-value modal edits entries'). The modal checks the key's pattern and the value's
- * type as the administrator types; nothing is saved until the screen's Save.
+ * type as the administrator types; nothing is saved until the screen's Save (so Delete asks nothing:
+ * leaving without Save keeps the row).
  */
 export function KeyValueTable({ group, title, values, onChange, errors = {} }: KeyValueTableProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -59,13 +60,25 @@ export function KeyValueTable({ group, title, values, onChange, errors = {} }: K
     onChange(next);
     setEditing(null);
   };
+  // A deleted row takes its Delete button with it: focus moves to the next row's (the one before
+  // for the last row), or to Add when none is left, never to the page.
+  const box = useRef<HTMLDivElement>(null);
   const remove = (key: string) => {
     const next = { ...values };
     delete next[key];
     onChange(next);
+    const at = keys.indexOf(key);
+    const neighbour = keys[at + 1] ?? keys[at - 1];
+    requestAnimationFrame(() => {
+      const buttons = [...(box.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+      const target = neighbour
+        ? buttons.find((b) => b.getAttribute('aria-label') === `Delete ${neighbour}`)
+        : buttons.find((b) => b.textContent === `Add ${title} setting`);
+      target?.focus();
+    });
   };
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={box}>
       <Table striped withTableBorder layout="fixed" aria-label={`${title} settings`}>
         <Table.Thead>
           <Table.Tr>
