@@ -63,7 +63,7 @@ describe('the log viewer in Chromium', () => {
     await page.getByRole('main').getByText(intruder).waitFor();
     const detail = await page.getByRole('main').innerText();
     expect(detail).toContain(intruder);
-    expect(detail).toMatch(/result\s+failed/);
+    expect(detail).toMatch(/Result\s+failed/);
     await h.screenshot(page, 'log-detail');
     await page.getByRole('link', { name: 'Back' }).click();
     await page.getByRole('heading', { name: 'Log Viewer' }).waitFor();

@@ -19,6 +19,13 @@ const shown = (value: unknown) =>
   );
 
 /**
+ * A detail item's label: a plain word capitalised like the headings above it ('stage' → 'Stage');
+ * a field name ('ausr_rights_admin') as the API writes it.
+ */
+export const labelOf = (key: string): string =>
+  /^[a-z]+$/.test(key) ? key[0]!.toUpperCase() + key.slice(1) : key;
+
+/**
  * /log/detail?_id (admin right; spec "bookings…" §2 Log viewer): everything recorded for one entry,
  * its Time, User, Unit, Process and Type, then each item of its detail (who, what, before and after).
  * 'Load Log' with the server's message when it cannot load; Back returns to the entry's day.
@@ -36,7 +43,7 @@ export default function LogDetailPage() {
         ['Process', <Text size="sm">{entry.data.log_process}</Text>],
         ['Type', <LogTypeBadge type={entry.data.log_type} />],
         ...Object.entries(entry.data.log_detail ?? {}).map(([k, v]): [string, React.ReactNode] => [
-          k,
+          labelOf(k),
           shown(v),
         ]),
       ]

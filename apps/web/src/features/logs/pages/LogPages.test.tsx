@@ -89,6 +89,17 @@ describe('the log viewer screens', () => {
     expect(await screen.findByText('settings')).toBeTruthy();
     expect(screen.getByText('general')).toBeTruthy();
     expect(screen.getByText(/"A": "2"/)).toBeTruthy();
+    // The detail's labels read as the headings above them: 'Group', 'Before', 'After'.
+    expect([...document.querySelectorAll('th')].map((h) => h.textContent)).toEqual([
+      'Time',
+      'User',
+      'Unit',
+      'Process',
+      'Type',
+      'Group',
+      'Before',
+      'After',
+    ]);
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/log?day=20/11/2026');
   });
 });
