@@ -45,10 +45,12 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  * (src/lib/lazy-schema.ts): the entry's list of lazy files grew by a few names, and /docket/detail
  * lost zod, 211.8 → 183.3 KB. /login 125,1xx bytes since a select holds the keys that come before
  * its list is drawn and sends them again (src/components/Select.tsx): a quick Tab-ArrowDown-Enter
- * chose nothing in 18 of 30 tries.
+ * chose nothing in 18 of 30 tries. /login 125,2xx bytes since a refused field's notice reads the
+ * field's own message instead of the API's 'ausr_current_password: …' and a booking that passes
+ * its checks takes the error notices before it away (src/lib/notify.ts, +22 bytes over 125,200).
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 125_200 },
+  '/login': { js: 125_300 },
   '/home': { js: 171_600 },
 };
 
