@@ -16,11 +16,16 @@ function ExistingAddress({ caddId }: { caddId: number }) {
   return <AddressBookForm session={session} caddId={caddId} initial={valuesOfAddress(address.data)} />;
 }
 
-/** A new entry, on the only account when there is one (spec "access…" §2 Address detail). */
+/**
+ * A new entry, on the only account when there is one (spec "access…" §2 Address detail), else on
+ * the user's default account when it is theirs (as a new booking starts), else on none.
+ */
 function NewAddress() {
   const session = useSignedIn();
-  const only = session.accounts.length === 1 ? session.accounts[0]!.cust_id : null;
-  return <AddressBookForm session={session} initial={emptyAddressBook(only)} />;
+  const { accounts, user } = session;
+  const only = accounts.length === 1 ? accounts[0]!.cust_id : null;
+  const preferred = accounts.find((a) => a.cust_id === user.ausr_cust_id)?.cust_id ?? only;
+  return <AddressBookForm session={session} initial={emptyAddressBook(preferred)} />;
 }
 
 /** /address/detail?_id (addressbook right): 'ADDRESS DETAIL'; without _id an empty entry. 'New' remounts it. */
