@@ -77,11 +77,21 @@ describe('reports in Chromium', () => {
     await page.getByRole('link', { name: 'Status breakdown' }).waitFor();
     expect(await page.getByRole('row').count()).toBe(3);
     await page.getByRole('link', { name: 'Status breakdown' }).click();
-    await page
-      .getByRole('figure', { name: 'Chart of Status breakdown' })
-      .locator('.recharts-bar-rectangle')
-      .first()
-      .waitFor();
+    const statusChart = page.getByRole('figure', { name: 'Chart of Status breakdown' });
+    await statusChart.locator('.recharts-bar-rectangle').first().waitFor();
+    // Every bar keeps its status's label under it, on a phone too (Recharts dropped the ones that
+    // would overlap).
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settle(page);
+      const bars = await statusChart.locator('.recharts-bar-rectangle').count();
+      expect(bars).toBeGreaterThan(4);
+      expect(
+        await statusChart.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count(),
+        `${width}`,
+      ).toBe(bars);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
     expect(await page.getByRole('button', { name: 'Download CSV' }).count()).toBe(0);
 
     const north = await (await h.newContext()).newPage();

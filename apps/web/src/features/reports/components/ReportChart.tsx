@@ -23,8 +23,14 @@ export function ReportChart({
   const { points, series } = chartData(report.chart, report.columns, report.rows, range);
   const colored = series.map((s, i) => ({ ...s, color: COLORS[i % COLORS.length]! }));
   const xTitle = report.columns.find((c) => c.key === report.chart.x)?.title ?? report.chart.x;
+  // Every bar keeps its label (Recharts drops labels that would overlap): slanted once there are
+  // more than a few, with room below for the longest.
+  const slanted = report.chart.type === 'bar' && points.length > 4;
   const common = {
-    h: 320,
+    h: slanted ? 420 : 320,
+    xAxisProps: slanted
+      ? { interval: 0, angle: -60, textAnchor: 'end' as const, height: 130, tick: { fontSize: 11 } }
+      : undefined,
     data: points,
     dataKey: report.chart.x,
     series: colored,
