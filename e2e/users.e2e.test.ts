@@ -48,6 +48,14 @@ describe('user administration in Chromium', () => {
     const lastNames = await admin.locator('tbody tr td:nth-child(5)').allInnerTexts();
     expect(lastNames).toEqual([...lastNames].sort((a, b) => a.localeCompare(b)));
     await h.screenshot(admin, 'users-list');
+    // On a phone each user stays one line (the table scrolls sideways): no account name over four.
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() =>
+        admin.locator('tbody tr').evaluateAll((rows) => Math.max(...rows.map((r) => r.clientHeight))),
+      )
+      .toBeLessThan(50);
+    await admin.setViewportSize({ width: 1366, height: 900 });
 
     // By keyboard: a row's username opens the detail, the arrows move between tabs, and the link
     // modal chooses with Enter (not saved).

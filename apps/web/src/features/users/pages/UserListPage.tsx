@@ -16,14 +16,18 @@ import { userDetailPath } from '../user-paths';
 /** Search waits this long after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The six sortable columns of spec "bookings…" §2 User list. */
+/**
+ * The six sortable columns of spec "bookings…" §2 User list, each on one line: on a phone the
+ * table scrolls sideways rather than wrap an account's name over four lines a row.
+ */
 const COLUMNS: DataTableColumn<UserListRow>[] = [
   { accessor: 'cust_acc_code', title: 'Account code', sortable: true, noWrap: true },
-  { accessor: 'cust_name', title: 'Account', sortable: true },
+  { accessor: 'cust_name', title: 'Account', sortable: true, noWrap: true },
   {
     accessor: 'ausr_logon',
     title: 'Username',
     sortable: true,
+    noWrap: true,
     // The row's way in by keyboard: every user has a username.
     render: (r) => (
       <Anchor
@@ -38,9 +42,9 @@ const COLUMNS: DataTableColumn<UserListRow>[] = [
       </Anchor>
     ),
   },
-  { accessor: 'ausr_firstname', title: 'First Name', sortable: true },
-  { accessor: 'ausr_lastname', title: 'Last Name', sortable: true },
-  { accessor: 'ausr_email', title: 'Email', sortable: true },
+  { accessor: 'ausr_firstname', title: 'First Name', sortable: true, noWrap: true },
+  { accessor: 'ausr_lastname', title: 'Last Name', sortable: true, noWrap: true },
+  { accessor: 'ausr_email', title: 'Email', sortable: true, noWrap: true },
 ];
 
 const asSortColumn = (accessor: string): UserSortColumn | undefined =>
