@@ -21,7 +21,9 @@ export async function takeCheck(
 ): Promise<number | undefined> {
   const mine = and(eq(credentialChecks.chk_ausr_id, ausrId), eq(credentialChecks.chk_kind, kind));
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.ausr_id }).from(users).where(eq(users.ausr_id, ausrId)).for('update');
+    // 'no key update': it queues checks of one user without holding up the foreign-key reads of
+    // the row (a new session's insert takes 'key share').
+    await tx.select({ id: users.ausr_id }).from(users).where(eq(users.ausr_id, ausrId)).for('no key update');
     await tx.delete(credentialChecks).where(and(mine, lt(credentialChecks.chk_time, since)));
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -34,6 +36,14 @@ export async function takeCheck(
       .returning({ id: credentialChecks.chk_id });
     return taken?.id;
   });
+}
+
+/**
+ * Forgets every check of a user: a new password (a reset by the mailed link, a change) ends what
+ * the old one let anyone try, so its wrong guesses no longer hold the owner out.
+ */
+export async function forgetChecks(db: Executor, ausrId: number): Promise<void> {
+  await db.delete(credentialChecks).where(eq(credentialChecks.chk_ausr_id, ausrId));
 }
 
 /** Gives back a check taken by takeCheck (it passed: only failures count). */

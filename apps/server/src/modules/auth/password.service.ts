@@ -12,7 +12,7 @@ import { tenantByName, tenantKey, tenantOfToken } from './tenant-tokens';
 import { assertRight, type AuthContext } from './access';
 import { resetMail } from './auth.mail';
 import * as repo from './auth.repository';
-import { returnCheck, takeCheck } from './credential-checks.repository';
+import { forgetChecks, returnCheck, takeCheck } from './credential-checks.repository';
 import * as resetRepo from './password.repository';
 import { revokeEmailChanges } from '../users/email-change.repository';
 
@@ -101,12 +101,15 @@ async function replacePassword(
 /**
  * What a new password ends, inside the caller's transaction: the user's open reset links, e-mail
  * changes waiting for their link, and sessions but `keepSessId`. Whoever held any of them (a
- * stolen session that asked for a new address, a reset mailed before) loses it with the password.
+ * stolen session that asked for a new address, a reset mailed before) loses it with the password;
+ * the wrong codes and passwords counted against the user go too, so that someone who knew the old
+ * password cannot keep its owner out for the rest of the hour.
  */
 export async function endCredentials(tx: Executor, ausrId: number, now: Date, keepSessId?: number) {
   await resetRepo.revokeResets(tx, ausrId, now);
   await revokeEmailChanges(tx, ausrId, now);
   await repo.deleteUserSessions(tx, ausrId, keepSessId);
+  await forgetChecks(tx, ausrId);
 }
 
 /**

@@ -92,10 +92,10 @@ export async function resolveToken(deps: AuthDeps, token: string | undefined): P
 }
 
 /**
- * What a live stream's filter is made of, as one string: the session's user (rights, own-bookings
- * flag) and linked accounts, as the session read gives them (kept a second, forgotten on every
- * write to users and their accounts); null when the session is not live at its 'full' stage. A
- * stream compares it before each event: any change ends the stream (events.routes).
+ * What a live stream's filter is made of, as one string: the user's rights, own-bookings flag and
+ * linked account ids, as the session read gives them (kept a second, forgotten on every write to
+ * users and their accounts); null when the session is not live at its 'full' stage. A stream
+ * compares it before each event: a change ends the stream (events.routes); a new name does not.
  */
 export async function liveScopeKey(
   deps: Pick<AuthDeps, 'tenants' | 'clock'>,
@@ -104,7 +104,11 @@ export async function liveScopeKey(
   const tenant = tenantOfToken(deps, token);
   if (!tenant) return null;
   const found = await repo.findLiveSession(tenant.db, sha256(token), deps.clock.now());
-  return found?.session.sess_stage === 'full' ? JSON.stringify([found.user, found.accounts]) : null;
+  if (found?.session.sess_stage !== 'full') return null;
+  const rights = Object.entries(found.user).filter(
+    ([k]) => k.startsWith('ausr_rights_') || k === 'ausr_own_bookings',
+  );
+  return JSON.stringify([rights, found.accounts.map((a) => a.cust_id)]);
 }
 
 /** Ends the session of this token, if any (spec "access…" §2 Logout). */

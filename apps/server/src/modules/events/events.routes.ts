@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trackRequest } from '@courier/contracts';
 import { trackedDocket } from '../dockets/dockets.service';
@@ -6,6 +7,15 @@ import { AppError } from '../../lib/app-error';
 import * as events from './events.service';
 import { liveScopeKey } from '../auth/sessions.service';
 import { DEFAULT_STREAM_OPTIONS, OpenStreams, serveEvents, StreamCounts, type StreamOptions } from './sse';
+
+/**
+ * Gives a stream's place back when its connection closes, also when it closed already (while the
+ * session or the docket was looked up): its 'close' has then been and gone.
+ */
+function releaseOnClose(req: FastifyRequest, reply: FastifyReply, release: () => void): void {
+  reply.raw.once('close', release);
+  if (req.raw.destroyed || reply.raw.destroyed) release();
+}
 
 /** The 429 of a user who already holds StreamOptions.maxPerUser live streams. */
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live views are open for this user, please close some tabs';
@@ -38,7 +48,7 @@ export function eventRoutes(
       const auth = await req.authenticate();
       const release = perUser.take(`${auth.tenant.name}|${auth.user.ausr_id}`, options.maxPerUser);
       if (!release) throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS_MESSAGE);
-      reply.raw.once('close', release);
+      releaseOnClose(req, reply, release);
       // Checked again before each event and heartbeat: a logout, or a change of what the user
       // may see, ends the stream at once.
       await serveEvents(
@@ -67,7 +77,7 @@ export function eventRoutes(
         const release = publicOpen.take(req.ip, options.maxPublicPerAddress);
         if (!release)
           throw new AppError('RATE_LIMITED', 'Too many live tracking views are open from your address');
-        reply.raw.once('close', release);
+        releaseOnClose(req, reply, release);
         await serveEvents(
           req,
           reply,
