@@ -156,3 +156,13 @@ export const useAccountSettings = (custId: number | null) =>
     queryFn: () => fetchAccountSettings(custId!),
     enabled: custId !== null,
   });
+
+/**
+ * A refused setting as a notice reads it, named ('SupportEmail: Must be an e-mail address'; the
+ * server names it 'values.SupportEmail'); undefined for any other failure.
+ */
+export function refusedSetting(err: unknown): string | undefined {
+  const refused =
+    err instanceof ApiError && err.status === 400 ? Object.entries(err.fields ?? {})[0] : undefined;
+  return refused && `${refused[0].replace(/^values\./, '')}: ${refused[1]}`;
+}

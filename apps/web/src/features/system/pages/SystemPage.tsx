@@ -7,13 +7,13 @@ import { MSG } from '@courier/contracts';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { PageTitle } from '../../../components/PageTitle';
 import { Section } from '../../../components/Section';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSignedIn } from '../../auth';
 import { customerDetailQuery, referenceListsQuery } from '../../customers';
 import { AccountFieldsForm } from '../components/AccountFieldsForm';
 import { HoursTable } from '../components/HoursTable';
 import { KeyValueTable } from '../components/KeyValueTable';
-import { useAccountSettings, useSettingsDraft } from '../use-settings-draft';
+import { refusedSetting, useAccountSettings, useSettingsDraft } from '../use-settings-draft';
 
 type Draft = ReturnType<typeof useSettingsDraft>;
 
@@ -84,6 +84,16 @@ function CustomerTab({ draft }: { draft: Draft }) {
 }
 
 /**
+ * 'Save Settings' with the server's reason; a refused setting is named (refusedSetting), as its
+ * row, where the reason also shows, may be on a tab not open.
+ */
+function saveFailed(err: unknown): void {
+  const refused = refusedSetting(err);
+  if (refused) notifyError('Save Settings', refused);
+  else notifyApiError('Save Settings', err);
+}
+
+/**
  * /system (admin right; spec "bookings…" §2 System settings, "access…" §3 settings groups): tabs
  * General (the general group, hours of operation, security and payments), Defaults, Customer (each
  * account's fields and ref-5 list, and its own settings), Mandatory and Message, each group a key-value table with its modal. Save
@@ -104,7 +114,7 @@ export default function SystemPage() {
   const save = () =>
     draft.save().then(
       (saved) => saved && notifySuccess(MSG.settingsSaved),
-      (err: unknown) => notifyApiError('Save Settings', err),
+      (err: unknown) => saveFailed(err),
     );
   return (
     <Stack gap="md">
