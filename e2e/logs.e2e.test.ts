@@ -52,6 +52,8 @@ describe('the log viewer in Chromium', () => {
     await h.screenshot(page, 'log-list');
     // On a phone the Type reads whole ('warning', not 'w…'): the table scrolls instead.
     await page.setViewportSize({ width: 390, height: 844 });
+    // The phone's layout is drawn: its menu toggle shows.
+    await page.getByRole('button', { name: 'Toggle menu' }).waitFor();
     const label = row.locator('.mantine-Badge-label');
     await expect.poll(() => label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1366, height: 900 });

@@ -50,6 +50,8 @@ describe('user administration in Chromium', () => {
     await h.screenshot(admin, 'users-list');
     // On a phone each user stays one line (the table scrolls sideways): no account name over four.
     await admin.setViewportSize({ width: 390, height: 844 });
+    // The phone's layout is drawn: its menu toggle shows.
+    await admin.getByRole('button', { name: 'Toggle menu' }).waitFor();
     await expect
       .poll(() =>
         admin.locator('tbody tr').evaluateAll((rows) => Math.max(...rows.map((r) => r.clientHeight))),

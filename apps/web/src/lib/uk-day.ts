@@ -36,8 +36,9 @@ export const CALENDAR_LABELS = {
 export function ukDaysBetween(first: string, last: string, max = 400): string[] {
   const pattern = /^\d{2}\/\d{2}\/\d{4}$/;
   if (!pattern.test(first) || !pattern.test(last)) return [];
-  const start = dayjs(ukDateToPicker(first));
-  const span = dayjs(ukDateToPicker(last)).diff(start, 'day');
+  // Calendar days in UTC: no clock change on the way, whatever the browser's time zone.
+  const start = dayjs.utc(ukDateToPicker(first));
+  const span = dayjs.utc(ukDateToPicker(last)).diff(start, 'day');
   if (!start.isValid() || !(span >= 0) || span >= max) return [];
   return Array.from({ length: span + 1 }, (_, i) => start.add(i, 'day').format(DATE_FORMAT));
 }

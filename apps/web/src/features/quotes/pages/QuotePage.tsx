@@ -339,6 +339,8 @@ function QuoteWizard({ database, signedIn }: WizardProps) {
             symbol={symbol}
             choosing={choose.isPending ? (choose.variables?.ttyp_tariff ?? null) : null}
             onChoose={(ttyp_tariff) =>
+              // The tariff being chosen stays enabled (for the keyboard's focus): pressed again, it waits.
+              !choose.isPending &&
               choose.mutate({ database, guid: view.guid, ttyp_tariff }, { onError: failed(TITLE.loading) })
             }
           />

@@ -183,7 +183,12 @@ export default function ReportViewPage() {
               <>
                 <ReportChart
                   report={report.data}
-                  range={asked ? { from: asked.dateStart, to: asked.dateEnd } : undefined}
+                  // An earlier answer still showing (the next loading) keeps its own days.
+                  range={
+                    asked && !report.isPlaceholderData
+                      ? { from: asked.dateStart, to: asked.dateEnd }
+                      : undefined
+                  }
                 />
                 <ReportTable report={report.data} />
               </>
