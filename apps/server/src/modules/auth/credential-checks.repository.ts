@@ -5,9 +5,12 @@ import { credentialChecks, users } from '../../db/schema';
 /** What is checked: a one-time code, or the current password a signed-in change asks for. */
 export type CredentialKind = 'otp' | 'password';
 
+/** How long a failed check counts against its user, minutes (the '… in an hour' of the refusals). */
+export const CHECK_WINDOW_MINUTES = 60;
+
 /**
- * Takes one of the user's checks of `kind` for the window starting at `since`: under a lock on the
- * user's row, drops their checks of that kind older than `since`, counts the rest and, below
+ * Takes one of the user's checks of `kind` for the CHECK_WINDOW_MINUTES before `now`: under a lock
+ * on the user's row, drops their checks of that kind older than that, counts the rest and, below
  * `max`, records one at `now`. The new row's id, or undefined when the user has no check left;
  * parallel guesses from many logins or sessions cannot pass `max` between them.
  */
@@ -15,10 +18,10 @@ export async function takeCheck(
   db: Executor,
   ausrId: number,
   kind: CredentialKind,
-  since: Date,
   now: Date,
   max: number,
 ): Promise<number | undefined> {
+  const since = new Date(now.getTime() - CHECK_WINDOW_MINUTES * 60_000);
   const mine = and(eq(credentialChecks.chk_ausr_id, ausrId), eq(credentialChecks.chk_kind, kind));
   return db.transaction(async (tx) => {
     // 'no key update': it queues checks of one user without holding up the foreign-key reads of

@@ -22,8 +22,6 @@ export const OTP_RESEND_SECONDS = 30;
  * this bound a million codes fall to enough addresses in a day. 20 an hour makes that centuries.
  */
 export const OTP_USER_MAX_WRONG = 20;
-/** The window of OTP_USER_MAX_WRONG, in minutes. */
-export const OTP_USER_WINDOW_MINUTES = 60;
 /** The refusal once a user's wrong codes reach OTP_USER_MAX_WRONG (429). */
 export const OTP_USER_LOCKED_MESSAGE = 'Too many wrong codes for this user, please try again in an hour';
 
@@ -66,8 +64,7 @@ export async function verifyOtp(
     return { errorLevel: 2, message: 'The code has expired, please ask for a new code' };
   // The user's check and the code's try are taken before the code is checked, atomically:
   // parallel guesses cannot get more than OTP_USER_MAX_WRONG or OTP_MAX_TRIES checks between them.
-  const since = new Date(now.getTime() - OTP_USER_WINDOW_MINUTES * 60_000);
-  const attempt = await takeCheck(auth.db, auth.user.ausr_id, 'otp', since, now, OTP_USER_MAX_WRONG);
+  const attempt = await takeCheck(auth.db, auth.user.ausr_id, 'otp', now, OTP_USER_MAX_WRONG);
   if (attempt === undefined) {
     await writeAudit(auth.db, { user: auth.user.ausr_logon, unit: 'auth', process: 'otp', type: 'error' });
     throw new AppError('RATE_LIMITED', OTP_USER_LOCKED_MESSAGE);

@@ -132,8 +132,7 @@ export async function withCurrentPassword(auth: AuthContext, password: string, n
   if (!user) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
   const wrong = () => validationError({ ausr_current_password: MSG.currentPasswordWrong });
   if (!password) throw wrong();
-  const since = new Date(now.getTime() - 60 * 60_000);
-  const check = await takeCheck(auth.db, user.ausr_id, 'password', since, now, PASSWORD_USER_MAX_WRONG);
+  const check = await takeCheck(auth.db, user.ausr_id, 'password', now, PASSWORD_USER_MAX_WRONG);
   if (check === undefined) {
     await writeAudit(auth.db, {
       user: user.ausr_logon,
