@@ -243,6 +243,15 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
       expect(row?.reloptions).toEqual(['gin_pending_list_limit=512']);
     });
 
+    it('keeps the default statistics of the search text, which planning each search reads whole', async () => {
+      const db = t.tenants.get(TENANT_A)!.db;
+      const [row] = await db
+        .select({ target: sql<number>`coalesce(attstattarget::int, -1)` })
+        .from(sql`pg_attribute`)
+        .where(sql`attrelid = 'dockets'::regclass and attname = 'dck_search'`);
+      expect(row?.target).toBe(-1);
+    });
+
     it('hides totals without the price right', async () => {
       const db = t.tenants.get(TENANT_A)!.db;
       const { users } = await import('../../db/schema');
