@@ -104,15 +104,30 @@ export function tileSource(template: string | undefined): string[] {
   }
 }
 
-/** The paths whose last segment is a credential (a quote's guid, a sandbox payment's reference). */
-const SECRET_PATHS = /^(\/api\/larry\/cardbooking\/|\/payment\/sandbox\/)[^/?]+/;
+/**
+ * The paths whose segment after the prefix is a credential, and the name the log writes instead:
+ * a quote's guid, a payment's reference, a password-reset or e-mail-confirmation token.
+ */
+const SECRET_PATHS: readonly (readonly [prefix: string, name: string])[] = [
+  ['/api/larry/cardbooking/', '{guid}'],
+  ['/payment/sandbox/', '{reference}'],
+  ['/payment-return/worldpay/3ds/', '{reference}'],
+  ['/reset/', '{token}'],
+  ['/email/confirm/', '{token}'],
+];
 
-/** A request URL as the log may hold it: the credential segment of SECRET_PATHS replaced by its name. */
-export const secretFreeUrl = (url: string): string =>
-  url.replace(
-    SECRET_PATHS,
-    (_m, path: string) => `${path}${path.includes('larry') ? '{guid}' : '{reference}'}`,
-  );
+/**
+ * A request URL as the log may hold it: no query string (it may carry a registration token, a
+ * tracking reference, an e-mail address), and the credential segment of SECRET_PATHS replaced by
+ * its name. Example: `/reset/abc?x=1` → `/reset/{token}?…`.
+ */
+export function secretFreeUrl(url: string): string {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  const secret = SECRET_PATHS.find(([prefix]) => path.startsWith(prefix));
+  const shown = secret ? secret[0] + secret[1] + path.slice(secret[0].length).replace(/^[^/]*/, '') : path;
+  return query < 0 ? shown : `${shown}?…`;
+}
 
 /** Vite's content-hashed output: a new build gets new names, so a browser keeps these for good. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.\w+$/;

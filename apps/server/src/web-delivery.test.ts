@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -300,5 +301,31 @@ describe('web app and API delivery', () => {
     const version = await app.inject({ url: '/api/system/version', headers: { 'accept-encoding': 'br' } });
     expect(version.headers['content-encoding']).toBeUndefined();
     expect(version.headers['cache-control']).toBe('no-store');
+  });
+  it('writes no token, reference or query string of a visited link to the server log', async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    const logged = await buildApp({ ...t.deps, webDist: dist.dir, logLevel: 'info', logStream: stream });
+    const secret = 'S3cretTok3nValue';
+    try {
+      const visits = [
+        `/reset/${secret}`,
+        `/email/confirm/${secret}`,
+        `/register?database=${encodeURIComponent(TENANT_A)}&dck_email=someone%40example.com&token=${secret}`,
+        `/payment-return/worldpay/3ds/${secret}?database=${encodeURIComponent(TENANT_A)}`,
+        `/api/docket/track/events?database=${encodeURIComponent(TENANT_A)}&tracking_ref=${secret}`,
+      ];
+      for (const url of visits) await logged.inject({ method: 'GET', url });
+      const log = lines.join('');
+      expect(log).toContain('"url":"/reset/{token}"');
+      expect(log).toContain('"url":"/email/confirm/{token}"');
+      expect(log).toContain('"url":"/register?…"');
+      expect(log).toContain('"url":"/payment-return/worldpay/3ds/{reference}?…"');
+      expect(log).not.toContain(secret);
+      expect(log).not.toContain('someone');
+    } finally {
+      await logged.close();
+    }
   });
 });
