@@ -69,6 +69,20 @@ function reportScope(auth: AuthContext, custId: number | undefined): ReportScope
   return { accountIds: custId === undefined ? own.accountIds : [custId], ownerId: own.ownerId };
 }
 
+/**
+ * A report as a caller without the price right sees it (as the booking lists leave out totals):
+ * its money columns and their values taken out, the chart drawn from the counts instead.
+ */
+export function withoutMoney(result: ReportRunResponse): ReportRunResponse {
+  const money = new Set(result.columns.filter((c) => c.kind === 'money').map((c) => c.key));
+  if (money.size === 0) return result;
+  const columns = result.columns.filter((c) => !money.has(c.key));
+  const rows = result.rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !money.has(k))));
+  const y = result.chart.y.filter((k) => !money.has(k));
+  const counted = columns.filter((c) => c.kind === 'number' || c.kind === 'percent').map((c) => c.key);
+  return { ...result, columns, rows, chart: { ...result.chart, y: y.length ? y : counted.slice(0, 1) } };
+}
+
 /** Runs a report linked to the caller (404 otherwise) for report/run and report/export. */
 async function execute(auth: AuthContext, body: z.output<typeof reportRunRequest>) {
   assertRight(auth, 'reports');
@@ -86,7 +100,7 @@ async function execute(auth: AuthContext, body: z.output<typeof reportRunRequest
     rows,
     chart: definition.chart,
   };
-  return { result, path: definition.path };
+  return { result: hasRight(auth, 'price') ? result : withoutMoney(result), path: definition.path };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ReportListResponse, ReportRunResponse } from '@courier/contracts';
 import { queryRows } from '../../db/client';
+import { forgetLiveSessions } from '../../db/live-session-cache';
+import { users } from '../../db/schema';
 import { formatUk, ukDayStart, ukNextDayStart } from '../../lib/dates';
 import { ADMIN, CONTROL, CUSTOMER, DB_KINDS, TENANT_A, loginAs, post, useTestApp } from '../../test/harness';
 
@@ -284,5 +286,34 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       (await post(t.app, '/api/report/export', { rpt_id: statusId, ...range(), format: 'csv' }, customer))
         .statusCode,
     ).toBe(403);
+  });
+  it('leaves the money out of a report for a user without the price right, in its answer and its file', async () => {
+    const priced = await loginAs(t.app, ...ADMIN);
+    const rptId = await reportId(priced, 'Spend by account and service');
+    const perDay = await reportId(priced, 'Bookings per day by account');
+    expect((await run(priced, { rpt_id: rptId, ...range() })).columns.map((c) => c.key)).toContain('total');
+    await db().update(users).set({ ausr_rights_price: 'F' }).where(eq(users.ausr_logon, 'admin'));
+    forgetLiveSessions();
+    try {
+      const admin = await loginAs(t.app, ...ADMIN);
+      for (const id of [rptId, perDay]) {
+        const ran = await run(admin, { rpt_id: id, ...range() });
+        expect(ran.rows.length).toBeGreaterThan(0);
+        expect(ran.columns.some((c) => c.kind === 'money')).toBe(false);
+        for (const row of ran.rows) expect(Object.keys(row)).not.toContain('total');
+        expect(ran.chart.y.every((k) => ran.columns.some((c) => c.key === k))).toBe(true);
+      }
+      const csv = await post(
+        t.app,
+        '/api/report/export',
+        { rpt_id: rptId, ...range(), format: 'csv' },
+        admin,
+      );
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body.split(/\r?\n/)[0]).toBe('Account,Service,Bookings');
+    } finally {
+      await db().update(users).set({ ausr_rights_price: 'T' }).where(eq(users.ausr_logon, 'admin'));
+      forgetLiveSessions();
+    }
   });
 });
