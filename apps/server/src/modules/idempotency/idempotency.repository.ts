@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 
@@ -46,4 +46,18 @@ export async function insertKey(
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.idem_key });
   return rows.length === 1;
+}
+
+/**
+ * Deletes up to `batch` stored keys created before `before`; the number deleted. The table's key
+ * is (user, route, key), so the batch is chosen by row (ctid) from the creation-time index.
+ */
+export async function purgeKeysBatch(db: Executor, before: Date, batch: number): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(
+      sql`ctid = any(array(select ctid from ${idempotencyKeys} where ${idempotencyKeys.idem_created} < ${before.toISOString()}::timestamptz limit ${batch}))`,
+    )
+    .returning({ key: idempotencyKeys.idem_key });
+  return gone.length;
 }

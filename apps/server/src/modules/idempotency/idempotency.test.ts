@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { IDEMPOTENCY_KEEP_DAYS, purgeIdempotencyKeys } from './idempotency-purge.job';
 import { ADMIN, CUSTOMER, DB_KINDS, booking, useTestApp, loginAs, post, TENANT_A } from '../../test/harness';
 
 describe.each(DB_KINDS)('Idempotency-Key on docket/post on %s', (kind) => {
@@ -76,5 +77,26 @@ describe.each(DB_KINDS)('Idempotency-Key on docket/post on %s', (kind) => {
     await post(t.app, '/api/docket/post', booking(account, { dck_cust_ref1: 'IDEM-NONE' }), customer);
     await post(t.app, '/api/docket/post', booking(account, { dck_cust_ref1: 'IDEM-NONE' }), customer);
     expect(await docketsWithRef('IDEM-NONE')).toBe(2);
+  });
+  it('forgets a stored answer a week old in the nightly purge, and keeps the newer ones', async () => {
+    const keys = async () =>
+      (
+        await queryRows<{ k: string }>(
+          db(),
+          sql`select idem_key as k from idempotency_keys where idem_key like 'purge-%' order by idem_key`,
+        )
+      ).map((r) => r.k);
+    expect((await postWithKey(booking(account, { dck_cust_ref1: 'IDEM-OLD' }), 'purge-old')).statusCode).toBe(
+      200,
+    );
+    t.clock.advance((IDEMPOTENCY_KEEP_DAYS + 1) * 86_400_000);
+    customer = await loginAs(t.app, ...CUSTOMER);
+    expect((await postWithKey(booking(account, { dck_cust_ref1: 'IDEM-NEW' }), 'purge-new')).statusCode).toBe(
+      200,
+    );
+    expect(await keys()).toEqual(['purge-new', 'purge-old']);
+    expect(await purgeIdempotencyKeys(db(), t.clock)).toBeGreaterThanOrEqual(1);
+    expect(await keys()).toEqual(['purge-new']);
+    expect(await purgeIdempotencyKeys(db(), t.clock)).toBe(0);
   });
 });

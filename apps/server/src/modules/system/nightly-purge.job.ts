@@ -4,6 +4,7 @@ import type { TenantRegistry } from '../../db/tenants';
 import type { Clock } from '../../lib/clock';
 import { UK_TZ } from '../../lib/dates';
 import { purgeLog } from '../audit/log-purge.job';
+import { purgeIdempotencyKeys } from '../idempotency/idempotency-purge.job';
 import { purgeExpiredQuotes } from '../quotes/quote-purge.job';
 import { purgeExpiredSecrets } from './expired-secrets.job';
 
@@ -15,13 +16,14 @@ export interface Purge {
 
 /**
  * What is purged each night: the log past its retention (issue 12 §4), the quotes past their
- * keep (issue 11 §1: expired, never booked or paid for), and sessions, one-time codes and links
- * a month past their expiry.
+ * keep (issue 11 §1: expired, never booked or paid for), sessions, one-time codes and links
+ * a month past their expiry, and stored Idempotency-Key answers a week old.
  */
 export const NIGHTLY_PURGES: readonly Purge[] = [
   { name: 'log purge', run: purgeLog },
   { name: 'quote purge', run: purgeExpiredQuotes },
   { name: 'expired secrets purge', run: purgeExpiredSecrets },
+  { name: 'idempotency key purge', run: purgeIdempotencyKeys },
 ];
 
 /**

@@ -5,8 +5,13 @@ import { systemClock } from '../../lib/clock';
 import { NIGHTLY_PURGES, runNightlyPurges, type Purge } from './nightly-purge.job';
 
 describe('the nightly purges', () => {
-  it('purge the log, the expired quotes and the expired secrets', () => {
-    expect(NIGHTLY_PURGES.map((p) => p.name)).toEqual(['log purge', 'quote purge', 'expired secrets purge']);
+  it('purge the log, the expired quotes, the expired secrets and old idempotency keys', () => {
+    expect(NIGHTLY_PURGES.map((p) => p.name)).toEqual([
+      'log purge',
+      'quote purge',
+      'expired secrets purge',
+      'idempotency key purge',
+    ]);
   });
 
   it('run every purge on every tenant, and a failure stops neither the other purges nor tenants', async () => {
