@@ -32,6 +32,8 @@ export const driverLoginResponse = driverSession.extend({ token: z.string() });
 /** Messages of the driver page. */
 export const DRIVER_MSG = {
   badLogin: 'The driver code or PIN is incorrect',
+  pinLocked:
+    'Too many wrong PINs for this driver, please try again in an hour or ask the control room for a new PIN',
   signIn: 'Driver sign in',
   noJobs: 'No jobs allocated to you',
   queued: 'Saved on the phone; it will be sent when the connection returns',

@@ -7,3 +7,4 @@ export * from './control';
 export * from './quotes';
 export * from './reports';
 export * from './tracking';
+export * from './credential-checks';

@@ -114,26 +114,6 @@ export const otpCodes = pgTable(
 );
 
 /**
- * Checks of a user's secrets across all their logins and sessions, kept for an hour, by kind:
- * 'otp' (a one-time code), 'password' (the current password a signed-in change asks for). A row
- * is taken before a check and removed again when it passed, so what stays are the failures.
- * Sessions come and go (logout, a new login); these rows do not, which bounds the guesses one
- * known password or one stolen session can buy (credential-checks.repository).
- */
-export const credentialChecks = pgTable(
-  'credential_checks',
-  {
-    chk_id: serial('chk_id').primaryKey(),
-    chk_ausr_id: integer('chk_ausr_id')
-      .notNull()
-      .references(() => users.ausr_id, { onDelete: 'cascade' }),
-    chk_kind: varchar('chk_kind', { length: 20 }).notNull(),
-    chk_time: timestamp('chk_time', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('credential_checks_user_idx').on(t.chk_ausr_id, t.chk_kind, t.chk_time)],
-);
-
-/**
  * Password reset tokens: SHA-256 only, single use, one hour; a newer link, a reset or a password
  * change marks every older open one used.
  */

@@ -64,7 +64,12 @@ export async function verifyOtp(
     return { errorLevel: 2, message: 'The code has expired, please ask for a new code' };
   // The user's check and the code's try are taken before the code is checked, atomically:
   // parallel guesses cannot get more than OTP_USER_MAX_WRONG or OTP_MAX_TRIES checks between them.
-  const attempt = await takeCheck(auth.db, auth.user.ausr_id, 'otp', now, OTP_USER_MAX_WRONG);
+  const attempt = await takeCheck(
+    auth.db,
+    { kind: 'otp', ausrId: auth.user.ausr_id },
+    now,
+    OTP_USER_MAX_WRONG,
+  );
   if (attempt === undefined) {
     await writeAudit(auth.db, { user: auth.user.ausr_logon, unit: 'auth', process: 'otp', type: 'error' });
     throw new AppError('RATE_LIMITED', OTP_USER_LOCKED_MESSAGE);

@@ -132,7 +132,12 @@ export async function withCurrentPassword(auth: AuthContext, password: string, n
   if (!user) throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
   const wrong = () => validationError({ ausr_current_password: MSG.currentPasswordWrong });
   if (!password) throw wrong();
-  const check = await takeCheck(auth.db, user.ausr_id, 'password', now, PASSWORD_USER_MAX_WRONG);
+  const check = await takeCheck(
+    auth.db,
+    { kind: 'password', ausrId: user.ausr_id },
+    now,
+    PASSWORD_USER_MAX_WRONG,
+  );
   if (check === undefined) {
     await writeAudit(auth.db, {
       user: user.ausr_logon,

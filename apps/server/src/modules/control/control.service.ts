@@ -24,6 +24,7 @@ import { boardPagesOf } from './board-pages';
 import { hashPassword } from '../auth/login.service';
 import { forgetDriverSessions } from '../driver/driver-auth.service';
 import { endDriverSessions } from '../driver/driver.repository';
+import { forgetDriverChecks } from '../auth/credential-checks.repository';
 
 /** What the control room needs beyond the caller. */
 export interface ControlDeps extends Partial<Omit<NoticeDeps, 'clock'>> {
@@ -167,6 +168,8 @@ export async function postDriver(auth: AuthContext, input: z.output<typeof drive
     await repo.upsertDriver(tx, { ...fields, drv_driver: code, drv_pin_hash: pinHash });
     // A new PIN or a driver made inactive ends the driver page's sessions (ARCHITECTURE rule 12).
     if (pinHash || fields.drv_active !== 'T') await endDriverSessions(tx, code);
+    // A new PIN ends what the old one let anyone try: its wrong guesses no longer hold the driver out.
+    if (pinHash) await forgetDriverChecks(tx, code);
     await writeAudit(tx, {
       user: auth.user.ausr_logon,
       unit: 'control',

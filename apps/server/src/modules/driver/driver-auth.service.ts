@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/audit.repository';
 import type { AuthDeps } from '../auth/auth-deps';
 import { checkSecret } from '../auth/login.service';
 import { tenantByName, tenantKey, tenantOfToken } from '../auth/tenant-tokens';
+import { returnCheck, takeCheck } from '../auth/credential-checks.repository';
 import * as repo from './driver.repository';
 
 /**
@@ -23,6 +24,13 @@ export interface DriverContext {
   sessionId: number;
 }
 
+/**
+ * Wrong PINs a driver may get in an hour, from every address together (CHECK_WINDOW_MINUTES); then
+ * 429 'Too many wrong PINs…', even for the right PIN, until the hour has passed or the control
+ * room sets a new PIN. A six-digit PIN then takes years of guessing, not hours of many addresses.
+ */
+export const DRIVER_PIN_MAX_WRONG = 20;
+
 /** A driver session lives this long after its last call (a shift, with breaks between jobs). */
 export const DRIVER_SESSION_HOURS = 12;
 const TOUCH_AFTER_MS = 60_000;
@@ -38,7 +46,9 @@ const sessionOf = (tenant: Tenant, driver: DriverContext['driver']): DriverSessi
  * POST /api/driver/auth/login: checks the PIN of an active driver with a PIN set and opens a
  * driver session (token = tenant key + 256 random bits, SHA-256 stored). One answer, 401
  * 'The driver code or PIN is incorrect', for an unknown driver, an inactive one, one without a
- * PIN and a wrong PIN; failures and successes are audited. 404 naming `database` for an unknown tenant.
+ * PIN and a wrong PIN; failures and successes are audited. 429 'Too many wrong PINs…' once the
+ * driver's wrong PINs of the last hour reach DRIVER_PIN_MAX_WRONG. 404 naming `database` for an
+ * unknown tenant.
  */
 export async function driverLogin(
   deps: Pick<AuthDeps, 'tenants' | 'clock'>,
@@ -48,8 +58,8 @@ export async function driverLogin(
   const code = req.drv_driver.toUpperCase();
   const found = await repo.driverCredential(tenant.db, code);
   const usable = found && found.drv_active === 'T' ? found.drv_pin_hash : null;
-  const ok = await checkSecret(usable, req.pin);
-  const audit = (type: 'info' | 'warning', result: string) =>
+  const now = deps.clock.now();
+  const audit = (type: 'info' | 'warning' | 'error', result: string) =>
     writeAudit(tenant.db, {
       user: `driver ${code}`.slice(0, 100),
       unit: 'driver',
@@ -57,12 +67,22 @@ export async function driverLogin(
       type,
       detail: { result },
     });
-  if (!found || !ok) {
+  // A known driver's check is taken before the PIN is checked: the guesses of every address
+  // together get DRIVER_PIN_MAX_WRONG an hour (takeCheck); a right PIN gives its check back.
+  const check = found
+    ? await takeCheck(tenant.db, { kind: 'pin', driver: found.drv_driver }, now, DRIVER_PIN_MAX_WRONG)
+    : undefined;
+  if (found && check === undefined) {
+    await audit('error', 'locked');
+    throw new AppError('RATE_LIMITED', DRIVER_MSG.pinLocked);
+  }
+  const ok = await checkSecret(usable, req.pin);
+  if (!found || !ok || check === undefined) {
     await audit('warning', 'failed');
     throw new AppError('AUTHENTICATION_ERROR', DRIVER_MSG.badLogin);
   }
+  await returnCheck(tenant.db, check);
   const token = `${tenantKey(tenant.name)}.${randomToken()}`;
-  const now = deps.clock.now();
   await repo.insertDriverSession(tenant.db, found.drv_driver, sha256(token), now, expiry(now));
   await audit('info', 'ok');
   return { token, session: sessionOf(tenant, found) };

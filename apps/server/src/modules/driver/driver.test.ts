@@ -155,6 +155,48 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       expect((await driverLogin('TDR', PIN)).statusCode).toBe(429);
     });
 
+    it("counts a driver's wrong PINs from every address: 20 an hour, then 429 even for the right PIN, until a new PIN", async () => {
+      expect((await post(t.app, '/api/driver/post', driver('TDL', { drv_pin: PIN }), admin)).statusCode).toBe(
+        200,
+      );
+      let address = 0;
+      let used = 0;
+      /** A sign-in from the next address every four tries (below the per-address limit). */
+      const from = (pin: string) => {
+        if (used++ % 4 === 0) address++;
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/driver/auth/login',
+          remoteAddress: `10.60.0.${address}`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ database: TENANT_A, drv_driver: 'TDL', pin }),
+        });
+      };
+      for (let i = 0; i < 19; i++)
+        expect((await from(`10000${String(i).padStart(2, '0')}`)).statusCode).toBe(401);
+      // A right PIN does not count.
+      expect((await from(PIN)).statusCode).toBe(200);
+      expect((await from('1000099')).statusCode).toBe(401);
+      const locked = await from(PIN);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(
+        'Too many wrong PINs for this driver, please try again in an hour or ask the control room for a new PIN',
+      );
+      // Another driver is not held out; the control room's new PIN lets this one in at once.
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/driver/auth/login',
+        remoteAddress: '10.60.1.1',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ database: TENANT_A, drv_driver: 'TD1', pin: PIN }),
+      });
+      expect(other.statusCode).toBe(200);
+      expect(
+        (await post(t.app, '/api/driver/post', driver('TDL', { drv_pin: '135790' }), control)).statusCode,
+      ).toBe(200);
+      expect((await from('135790')).statusCode).toBe(200);
+    });
+
     it('keeps driver and user sessions apart: neither token reaches the other kind of call', async () => {
       const token = await driverToken('TD1');
       expect((await post(t.app, '/api/docket/list', {}, token)).statusCode).toBe(401);
