@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness';
-import { labelled, settle } from './ui';
+import { labelled, settle, signIn } from './ui';
 
 /**
  * Keyboard only (issue 15 §1): login, a booking with the post code search's ADDRESS LIST, Quote and
@@ -185,6 +185,24 @@ describe('the portal by keyboard alone in Chromium', () => {
     await page.waitForURL(/\/docket\/detailhistory\?_id=\d+&caller=docketList$/);
     await expectFocus(page, page.getByRole('heading', { name: `BOOKING ${docketNo}` }), 'the opened booking');
 
+    await context.close();
+  });
+  it("skips a phone's folded menu on Tab, and reaches it once the toggle opens it", async () => {
+    const context = await h.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, 'customer', 'Customer#2026');
+    const menu = page.locator('#app-menu');
+    const inMenu = () => page.evaluate(() => Boolean(document.activeElement?.closest('#app-menu')));
+    const toggle = page.getByRole('button', { name: 'Toggle menu' });
+    await tabTo(page, toggle);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inMenu(), await activeText(page)).toBe(false);
+    }
+    await tabTo(page, toggle);
+    await page.keyboard.press('Enter');
+    await tabTo(page, menu.getByRole('link', { name: 'Your Recent Bookings' }));
+    expect(await inMenu()).toBe(true);
     await context.close();
   });
 });

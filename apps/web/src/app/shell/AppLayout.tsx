@@ -51,7 +51,8 @@ export function AppLayout({ session }: { session: UserSession }) {
       <AppShell.Header>
         <HeaderBar session={session} compact={compact} menuOpened={opened} onBurger={toggle} />
       </AppShell.Header>
-      <AppShell.Navbar p="sm" id={MENU_ID}>
+      {/* Folded away on a phone, the menu is out of the Tab order and of the reading order. */}
+      <AppShell.Navbar p="sm" id={MENU_ID} inert={compact && !opened}>
         <AppShell.Section grow component={ScrollArea}>
           {compact && <TrackingRefInput mb="sm" />}
           <NavMenu session={session} onNavigate={close} />
