@@ -121,8 +121,24 @@ describe('access in Chromium', () => {
     await page.getByRole('heading', { name: 'Multi-factor authentication' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/mfa');
 
+    // On a phone the six boxes and both buttons fit the form, their words whole.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const boxes = page.getByRole('textbox', { name: 'One-time code' });
+    await page.waitForFunction(() => window.matchMedia('(max-width: 30em)').matches);
+    await settle(page);
+    const form = (await page.locator('form').boundingBox())!;
+    const last = (await boxes.last().boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(form.x + form.width);
+    for (const name of ['Resend', 'Back to login']) {
+      const label = page.getByRole('button', { name }).locator('.mantine-Button-label');
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), name).toBe(true);
+    }
+    await h.screenshot(page, 'mfa-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // Enter in the code verifies it, as Verify does.
     await typeCode(page, code);
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome, Sam' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/home');
 

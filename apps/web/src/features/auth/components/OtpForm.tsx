@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Center, PinInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
 
 /** Digits of a one-time code (spec "access…" §9: the mailed code). */
@@ -17,13 +18,15 @@ interface OtpFormProps {
 
 /**
  * The mfa page's form (spec "access…" §2, §4): the OTP message, a 6-digit code, Verify and Resend.
- * A rejected code is cleared and marked for the next try.
+ * Enter in the code verifies, as Verify does. A rejected code is cleared and marked for the next
+ * try. On a phone the boxes are smaller and the buttons stack, so the card holds them whole.
  */
 export function OtpForm({ message, onVerify, onResend, onCancel, verifying, resending }: OtpFormProps) {
   const [code, setCode] = useState('');
   /** The code was refused (its boxes are marked red until the next digit). */
   const [rejected, setRejected] = useState(false);
   const [incomplete, setIncomplete] = useState(false);
+  const phone = useMediaQuery('(max-width: 30em)');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (code.length !== OTP_LENGTH) {
@@ -43,14 +46,19 @@ export function OtpForm({ message, onVerify, onResend, onCancel, verifying, rese
         <Text size="sm" ta="center">
           {message}
         </Text>
-        <Center>
+        {/* The code's boxes take no Enter themselves (PinInput lets only digits and moves through). */}
+        <Center
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') (e.target as HTMLElement).closest('form')?.requestSubmit();
+          }}
+        >
           <PinInput
             length={OTP_LENGTH}
             type="number"
             inputMode="numeric"
             oneTimeCode
             autoFocus
-            size="lg"
+            size={phone ? 'md' : 'lg'}
             gap="xs"
             value={code}
             onChange={(v) => {
@@ -70,7 +78,7 @@ export function OtpForm({ message, onVerify, onResend, onCancel, verifying, rese
         <Button type="submit" fullWidth loading={verifying} leftSection={<IconShieldCheck size={16} />}>
           Verify
         </Button>
-        <Group grow gap="sm">
+        <SimpleGrid cols={phone ? 1 : 2} spacing="sm">
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} />}
@@ -82,7 +90,7 @@ export function OtpForm({ message, onVerify, onResend, onCancel, verifying, rese
           <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onCancel}>
             Back to login
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </form>
   );
