@@ -60,7 +60,7 @@ export function AddressBookForm({ session, initial, caddId }: AddressBookFormPro
   const config = useQuery(settingsQuery('config', custId));
   const post = useAddressPost();
   const search = useAddressSearch((result) =>
-    form.setValues(searchPatch(addressBookPatch(result), ['cadd_coname', 'cadd_build'])),
+    form.setValues(searchPatch(addressBookPatch(result), ['cadd_coname', 'cadd_build', 'cadd_street'])),
   );
   const postcodeRef = useRef<HTMLInputElement>(null);
   const single = session.accounts.length === 1;

@@ -71,7 +71,7 @@ export function AddressSection({
   const barcodeError = Object.entries(form.errors).find(([key]) => key.startsWith(`${path}.barcodes`))?.[1];
   const fill = (patch: Partial<AddressValues>) => form.setFieldValue(path, { ...address, ...patch });
   const search = useAddressSearch((result) =>
-    fill(searchPatch(bookingAddressOf(result), ['dadd_companyname', 'dadd_build'])),
+    fill(searchPatch(bookingAddressOf(result), ['dadd_companyname', 'dadd_build', 'dadd_street'])),
   );
   const inputs = (key: AddressTextField) => ({
     label: ADDRESS_FIELDS[key].label,

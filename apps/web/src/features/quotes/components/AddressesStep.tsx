@@ -25,7 +25,7 @@ function AddressForm({ database, address, errors, onChange }: AddressFormProps) 
     (result) =>
       onChange({
         ...address,
-        ...searchPatch(quoteAddressOf(result), ['dadd_companyname', 'dadd_build']),
+        ...searchPatch(quoteAddressOf(result), ['dadd_companyname', 'dadd_build', 'dadd_street']),
         // The quoted post code stays: its price is frozen.
         dadd_postalcode: address.dadd_postalcode,
       }),
