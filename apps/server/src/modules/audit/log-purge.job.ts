@@ -17,6 +17,16 @@ export async function logRetentionDaysOf(db: Executor): Promise<number> {
 }
 
 /**
+ * Runs `deleteBatch` (deletes up to `batch` rows, answers how many) until a batch comes back short:
+ * the number deleted in all. Small batches keep each statement's locks and WAL short.
+ */
+export async function deleteInBatches(deleteBatch: (batch: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let n = PURGE_BATCH; n === PURGE_BATCH; total += n) n = await deleteBatch(PURGE_BATCH);
+  return total;
+}
+
+/**
  * Records a purge that deleted anything (`deleted` > 0) as a log entry of the system: the
  * purge's name as its process, and `detail` (what was deleted, the cut-off). Nothing otherwise.
  */
@@ -37,8 +47,7 @@ export async function recordPurge(
 export async function purgeLog(db: Executor, clock: Clock): Promise<number> {
   const days = await logRetentionDaysOf(db);
   const before = daysBefore(clock.now(), days);
-  let total = 0;
-  for (let n = PURGE_BATCH; n === PURGE_BATCH; total += n) n = await purgeLogBatch(db, before, PURGE_BATCH);
+  const total = await deleteInBatches((batch) => purgeLogBatch(db, before, batch));
   await recordPurge(db, 'log purge', total, {
     deleted: total,
     retentionDays: days,

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { daysBefore } from '../../lib/dates';
-import { recordPurge } from '../audit/log-purge.job';
+import { deleteInBatches, recordPurge } from '../audit/log-purge.job';
 import { purgeKeysBatch } from './idempotency.repository';
 
 /**
@@ -10,8 +10,6 @@ import { purgeKeysBatch } from './idempotency.repository';
  * request that carries it runs as new.
  */
 export const IDEMPOTENCY_KEEP_DAYS = 7;
-/** Rows deleted per statement. */
-const BATCH = 5_000;
 
 /**
  * Deletes one tenant's stored Idempotency-Key answers older than IDEMPOTENCY_KEEP_DAYS before
@@ -21,8 +19,7 @@ const BATCH = 5_000;
  */
 export async function purgeIdempotencyKeys(db: Executor, clock: Clock): Promise<number> {
   const before = daysBefore(clock.now(), IDEMPOTENCY_KEEP_DAYS);
-  let total = 0;
-  for (let n = BATCH; n === BATCH; total += n) n = await purgeKeysBatch(db, before, BATCH);
+  const total = await deleteInBatches((batch) => purgeKeysBatch(db, before, batch));
   await recordPurge(db, 'idempotency key purge', total, {
     deleted: total,
     keptDays: IDEMPOTENCY_KEEP_DAYS,

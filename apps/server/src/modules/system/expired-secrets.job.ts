@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { daysBefore } from '../../lib/dates';
-import { recordPurge } from '../audit/log-purge.job';
+import { deleteInBatches, recordPurge } from '../audit/log-purge.job';
 import { EXPIRING_TABLES, purgeExpiredBatch, type ExpiringTable } from './expired-secrets.repository';
 
 /**
@@ -9,8 +9,6 @@ import { EXPIRING_TABLES, purgeExpiredBatch, type ExpiringTable } from './expire
  * until then it is refused as expired (with the message that says so), after, as unknown.
  */
 export const SECRET_KEEP_DAYS = 30;
-/** Rows deleted per statement. */
-const BATCH = 5_000;
 
 /**
  * Deletes one tenant's sessions, one-time codes, reset links, e-mail change links and driver
@@ -24,8 +22,7 @@ export async function purgeExpiredSecrets(db: Executor, clock: Clock): Promise<n
   const deleted: Partial<Record<ExpiringTable, number>> = {};
   let total = 0;
   for (const which of EXPIRING_TABLES) {
-    let count = 0;
-    for (let n = BATCH; n === BATCH; count += n) n = await purgeExpiredBatch(db, which, before, BATCH);
+    const count = await deleteInBatches((batch) => purgeExpiredBatch(db, which, before, batch));
     if (count > 0) deleted[which] = count;
     total += count;
   }
