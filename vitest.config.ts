@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          // On a failure, what each open page showed goes to the log (CI keeps only the log).
+          setupFiles: ['e2e/failure-report.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

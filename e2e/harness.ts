@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../apps/server/src/lib/ports';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
+import { watchBrowser } from './failure-report';
 import { SERVER_NODE_ARGS } from '../apps/server/src/config/node-args';
 
 /** The repository root. */
@@ -111,7 +112,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   child.stderr?.on('data', keep);
 
   let browser: Browser | undefined;
+  let unwatch: () => void = () => undefined;
   const stop = async () => {
+    unwatch();
     await browser?.close().catch(() => undefined);
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -140,6 +143,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   }
   mkdirSync(SCREENSHOTS, { recursive: true });
   const open = browser;
+  unwatch = watchBrowser(open);
 
   return {
     baseUrl,
