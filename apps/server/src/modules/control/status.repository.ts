@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { likeEscape, queryRows, type Executor } from '../../db/client';
 import {
   docketStatuses,
@@ -30,12 +30,19 @@ export async function docketByNumber(db: Executor, dckDocket: number) {
   return rows[0];
 }
 
-/** The fields of a docket that a status change reads, by its id, when allocated to `driver`. */
+/**
+ * The fields of a docket that a status change reads, by its id, when it is one of `driver`'s jobs:
+ * allocated to them and not complete (the driver page's job list). A delivered, returned or
+ * cancelled docket keeps its driver, but the driver can no longer write to it (security probe 6).
+ */
 export async function docketOfDriver(db: Executor, dckId: number, driver: string) {
   const rows = await db
     .select(changeColumns)
     .from(dockets)
-    .where(and(eq(dockets.dck_id, dckId), eq(dockets.drv_driver, driver)))
+    .innerJoin(docketStatuses, eq(docketStatuses.dsts_id, dockets.dck_status))
+    .where(
+      and(eq(dockets.dck_id, dckId), eq(dockets.drv_driver, driver), ne(docketStatuses.dsts_complete, 'T')),
+    )
     .limit(1);
   return rows[0];
 }

@@ -283,6 +283,50 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       expect(still!.dck_status).toBe('G');
     });
 
+    it('answers 404 to a scan or an action on a job of theirs that the control room cancelled, and on one delivered', async () => {
+      const token = await driverToken('TD1');
+      const cancelled = await allocated('TD1');
+      const cancel = await post(
+        t.app,
+        '/api/docket/status/change',
+        statusChange(cancelled.dck_docket, 'G', 'B', { exception: 'CUSTREQ' }),
+        control,
+      );
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const [kept] = await db().select().from(dockets).where(eq(dockets.dck_id, cancelled.dck_id));
+      expect(kept!.drv_driver).toBe('TD1');
+      expect((await jobsOf(token)).some((j) => j.dck_id === cancelled.dck_id)).toBe(false);
+      const scan = await send('/api/driver/scan', { dck_id: cancelled.dck_id, barcode: 'STILL-HERE' }, token);
+      expect(scan.statusCode, scan.body).toBe(404);
+      const action = await send(
+        '/api/driver/job/action',
+        { dck_id: cancelled.dck_id, action: 'exception', from: 'B', exception: 'CUSTREQ' },
+        token,
+      );
+      expect(action.statusCode, action.body).toBe(404);
+
+      const delivered = await allocated('TD1');
+      for (const [from, to] of [
+        ['G', 'P'],
+        ['P', 'D'],
+      ] as const) {
+        const res = await post(
+          t.app,
+          '/api/docket/status/change',
+          statusChange(delivered.dck_docket, from, to, { signed_by: 'A Person' }),
+          control,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const late = await send('/api/driver/scan', { dck_id: delivered.dck_id, barcode: 'AFTER' }, token);
+      expect(late.statusCode, late.body).toBe(404);
+      const traced = await db()
+        .select()
+        .from(traceRecords)
+        .where(eq(traceRecords.dtr_dck_id, delivered.dck_id));
+      expect(traced.some((r) => JSON.stringify(r).includes('AFTER'))).toBe(false);
+    });
+
     it('scans, collects, delivers with a signature and a photo, each through the status rules, and pushes each event live', async () => {
       const job = await allocated('TD1');
       const token = await driverToken('TD1');
