@@ -757,6 +757,8 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
     // The quote account pays by card: the registered guest may book again, paying each time.
     const session = (await post(t.app, '/api/auth/session', {}, token)).json();
     expect(session.user.ausr_rights_booking).toBe('T');
+    // …and sees prices, as they did when they paid.
+    expect(session.user.ausr_rights_price).toBe('T');
   });
 
   it("gives the confirmation's Register a token by guid: only once booked, used once, never for a registered booking", async () => {

@@ -162,6 +162,9 @@ async function createUser(
       ausr_telephone: (req.dck_telephone || docket.dck_telephone).slice(0, 30),
       ausr_cust_id: docket.dck_cust_id,
       ausr_rights_booking: CARD_PAYING.has(docket.cust_mop) ? 'T' : 'F',
+      // A card payer saw the price as they paid; an invoiced account's prices are its contract
+      // rates, which the booker may not see either (security probe 6): its administrator grants them.
+      ausr_rights_price: CARD_PAYING.has(docket.cust_mop) ? 'T' : 'F',
     });
     if (!(await repo.markRegistered(tx, docket.dck_id, ausrId))) throw linkRefused();
     await auditAttempt(tx, req.ausr_logon, docket.dck_id, 'registered');

@@ -210,8 +210,13 @@ describe.each(DB_KINDS)('registration from a booking on %s', (kind) => {
     });
     const list = (await post(t.app, '/api/docket/list', { pageSize: 50 }, nia)).json();
     expect(list.rows.map((r: { dck_id: number }) => r.dck_id)).toEqual([saved.dck_id]);
-    // The account is invoiced: whoever the booker named as the e-mail may not book on its credit…
+    // The account is invoiced: whoever the booker named as the e-mail may not book on its credit,
+    // nor read its contract prices (a booker without the price right could otherwise read them
+    // by naming their own address and registering)…
     expect(session.user.ausr_rights_booking).toBe('F');
+    expect(session.user.ausr_rights_price).toBe('F');
+    const detail = (await post(t.app, '/api/docket/detail', { _docketId: saved.dck_id }, nia)).json();
+    expect(JSON.stringify(detail)).not.toMatch(/"(cust_total_price|total|netvat)":\s*"?\d/);
     const refused = await post(t.app, '/api/docket/post', booking(account), nia);
     expect(refused.statusCode).toBe(403);
     // …until the account's administrator grants it.

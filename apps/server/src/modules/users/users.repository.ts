@@ -79,6 +79,8 @@ export async function insertRegisteredUser(
     ausr_cust_id: number;
     /** The booking right: given only on an account that pays by card (see register.service). */
     ausr_rights_booking: 'T' | 'F';
+    /** The price right: as the booking right (see register.service). */
+    ausr_rights_price: 'T' | 'F';
   },
 ): Promise<number> {
   const inserted = db
@@ -88,7 +90,6 @@ export async function insertRegisteredUser(
       ausr_state: 'new',
       ausr_own_bookings: 'T',
       ausr_rights_history: 'T',
-      ausr_rights_price: 'T',
       ausr_rights_trace: 'T',
       ausr_rights_password: 'T',
       ausr_booking_summary: 'T',
