@@ -281,6 +281,43 @@ describe.each(DB_KINDS)(
         });
       });
 
+      it("quotes a user without the price right as a guest: never their account's rates, and 403 where guests are refused", async () => {
+        const asGuest = (
+          await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))
+        ).json() as QuoteView;
+        const own = (await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A), customer)).json();
+        expect(own.dck_cust_id).toBe(ownAccount);
+        const noPrice = eq(users.ausr_logon, 'customer');
+        const guestAccess = and(
+          eq(settings.sett_group, 'general'),
+          eq(settings.sett_key, 'GuestAccessAllowed'),
+        );
+        await db().update(users).set({ ausr_rights_price: 'F' }).where(noPrice);
+        forgetLiveSessions();
+        try {
+          const who = (await call('/api/quote/customer', {}, customer)).json();
+          expect(who.cust_mop).toBe('O');
+          const q = await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A), customer);
+          expect(q.statusCode, q.body).toBe(200);
+          expect(q.json().dck_cust_id).toBe(asGuest.dck_cust_id);
+          expect(q.json().dck_cust_id).not.toBe(ownAccount);
+          await db().update(settings).set({ sett_value: 'F' }).where(guestAccess);
+          const refused = await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A), customer);
+          expect(refused.statusCode, refused.body).toBe(403);
+          expect((await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))).statusCode).toBe(401);
+          // With the price right the user quotes on their own account even so.
+          await db().update(users).set({ ausr_rights_price: 'T' }).where(noPrice);
+          forgetLiveSessions();
+          const priced = await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A), customer);
+          expect(priced.statusCode, priced.body).toBe(200);
+          expect(priced.json().dck_cust_id).toBe(ownAccount);
+        } finally {
+          await db().update(settings).set({ sett_value: 'T' }).where(guestAccess);
+          await db().update(users).set({ ausr_rights_price: 'T' }).where(noPrice);
+          forgetLiveSessions();
+        }
+      });
+
       it("keeps an account payer's quote to its user: its guid alone reads, changes and registers nothing", async () => {
         const q = await detailed(customer);
         const elsewhere = await loginAs(t.app, ...ADMIN, TENANT_B);

@@ -70,12 +70,32 @@ const expired = () => new AppError('GONE', MSG.quoteExpired, { guid: MSG.quoteEx
 const notFound = () => new AppError('NOT_FOUND', MSG.quoteNotFound, { guid: MSG.quoteNotFound });
 
 /**
- * The account a caller quotes on when it pays on account: a user signed in to this database with
- * the booking right whose default account is linked, not on hold and pays on account (mop 'A').
- * Undefined for guests and everyone else (they quote on the quote account and pay by card).
+ * The caller when it quotes with its own rights: signed in to this database with the price right.
+ * A user without that right quotes as a guest does (the quote account's prices, only where guests
+ * are allowed): the wizard shows prices, and their account's are contract rates they may not see
+ * (security probe 6).
  */
-async function ownAccountOf(tenant: Tenant, caller: AuthContext | undefined) {
-  if (caller?.tenant.name !== tenant.name || !hasRight(caller, 'booking')) return undefined;
+const pricingCaller = (tenant: Tenant, caller: AuthContext | undefined) =>
+  caller?.tenant.name === tenant.name && hasRight(caller, 'price') ? caller : undefined;
+
+/**
+ * 401 for a guest, 403 for a user of this database without the price right, unless the database
+ * allows guests (general.GuestAccessAllowed); nothing for a user with the price right.
+ */
+function assertMayQuote(tenant: Tenant, caller: AuthContext | undefined, guestAccess: boolean): void {
+  if (guestAccess || pricingCaller(tenant, caller)) return;
+  if (caller?.tenant.name === tenant.name) throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  assertGuestAllowed(guestAccess);
+}
+
+/**
+ * The account a caller quotes on when it pays on account: a user signed in to this database with
+ * the booking and price rights whose default account is linked, not on hold and pays on account
+ * (mop 'A'). Undefined for guests and everyone else (they quote on the quote account and pay by card).
+ */
+async function ownAccountOf(tenant: Tenant, signedIn: AuthContext | undefined) {
+  const caller = pricingCaller(tenant, signedIn);
+  if (!caller || !hasRight(caller, 'booking')) return undefined;
   const linked = caller.accounts.find((a) => a.cust_id === caller.user.ausr_cust_id);
   if (linked?.cust_mop !== 'A') return undefined;
   return quoteAccount(tenant.db, linked.cust_id);
@@ -174,7 +194,8 @@ export async function quoteTariffTypes(
  * flag (the consignment does not fit the vehicle, or its rates are unusable), and stores a new
  * quote with the prices frozen, valid 15 minutes from now. Answers the quote with its guid, which
  * only this answer carries. 400 naming a post code that is not a UK post code or the roles of
- * the first and last address; 422 naming an unknown post code, or `parcels` when no vehicle fits.
+ * the first and last address; 422 naming an unknown post code, or `parcels` when no vehicle fits;
+ * where guests are refused, 401 for a guest and 403 for a user without the price right (assertMayQuote).
  */
 export async function allTariffs(
   deps: QuoteDeps,
@@ -206,7 +227,7 @@ async function priceAndStore(
   req: z.output<typeof quoteTariffsRequest>,
   caller: AuthContext | undefined,
 ): Promise<QuoteView | undefined> {
-  if (caller?.tenant.name !== tenant.name) assertGuestAllowed(ctx.guestAccess);
+  assertMayQuote(tenant, caller, ctx.guestAccess);
   const account = (await ownAccountOf(tenant, caller)) ?? ctx.quoteAccount;
   if (!account) throw noQuoteAccount();
   const fields: Record<string, string> = addressRoleErrors(req.addresses);
