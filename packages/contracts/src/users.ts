@@ -59,6 +59,22 @@ export const USER_RIGHT_LABELS: Record<UserFlag, string> = {
   ausr_own_bookings: 'Own bookings only',
 };
 
+/**
+ * Rights that only a user who holds them may give or take away (user/post): settings, prices and
+ * bulk files are what these rights guard, and an administrator without one could otherwise give it
+ * to themselves or to a user they sign in as (security probe 6). The other rights are a user
+ * administrator's to hand out.
+ */
+export const HOLDER_GRANTED_RIGHTS = [
+  'ausr_rights_system',
+  'ausr_rights_price',
+  'ausr_rights_export',
+] as const satisfies readonly UserFlag[];
+
+/** The refusal of a change to a HOLDER_GRANTED_RIGHTS flag by someone without it. */
+export const notYoursToGrant = (flag: UserFlag): string =>
+  `Only a user with the ${USER_RIGHT_LABELS[flag]} right can change it`;
+
 /** Sortable columns of the user list: Account code, Account, Username, First Name, Last Name, Email. */
 export const USER_SORT_COLUMNS = [
   'cust_acc_code',

@@ -1,6 +1,8 @@
 import {
   defaultAccountOf,
+  HOLDER_GRANTED_RIGHTS,
   MSG,
+  notYoursToGrant,
   USER_FLAGS,
   USER_MSG,
   sameEmail,
@@ -28,7 +30,7 @@ import { passwordPolicyOf } from '../settings/settings.service';
 import { requestEmailChange, type EmailChangeDeps } from './email-change.service';
 import * as repo from './user-admin.repository';
 import { LogonTaken } from './users.repository';
-import type { UserPostInput } from '@courier/contracts';
+import type { UserFlag, UserPostInput } from '@courier/contracts';
 
 /**
  * User administration and My Account (spec "bookings…" §2, §4 User detail, §5 User save, §7 Users).
@@ -219,6 +221,22 @@ async function resolveLinks(db: Executor, input: UserPostInput) {
 }
 
 /**
+ * 403 naming each HOLDER_GRANTED_RIGHTS flag the caller does not hold and the save would change
+ * (on a new user: turn on), themselves included.
+ */
+function assertMayGrant(
+  auth: AuthContext,
+  input: UserPostInput,
+  existing: Partial<Record<UserFlag, string>> | undefined,
+): void {
+  const fields: Record<string, string> = {};
+  for (const flag of HOLDER_GRANTED_RIGHTS)
+    if (auth.user[flag] !== 'T' && input[flag] !== (existing?.[flag] ?? 'F'))
+      fields[flag] = notYoursToGrant(flag);
+  if (Object.keys(fields).length) throw new AppError('NOT_AUTHORIZED', Object.values(fields)[0]!, fields);
+}
+
+/**
  * An administrator's save of any user (see postUser). Their own password and e-mail address change
  * only in My Account, with the current password: a stolen administrator's session cannot take
  * the account over. A password an administrator sets ends the user's sessions, open reset links
@@ -240,6 +258,7 @@ async function saveUser(
   if (Object.keys(problems).length) throw saveRefused(problems);
   if (self && input.ausr_rights_admin !== 'T')
     throw new AppError('BUSINESS_RULE', USER_MSG.selfDemote, { ausr_rights_admin: USER_MSG.selfDemote });
+  assertMayGrant(auth, input, existing);
   const links = await resolveLinks(auth.db, input);
   const ausr_password = input.ausr_password;
   const values = {

@@ -335,6 +335,59 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
     expect((await post(t.app, '/api/user/list', {}, admin)).statusCode).toBe(200);
   });
 
+  it('lets only a holder of the system, price or export right give or take it, themselves included', async () => {
+    // A user administrator without those three rights.
+    const subId = await create('subadmin', {
+      ausr_rights_admin: 'T',
+      ausr_rights_system: 'F',
+      ausr_rights_price: 'F',
+      ausr_rights_export: 'F',
+    });
+    const sub = await loginAs(t.app, 'subadmin', PASSWORD);
+    const mine = async () => ({
+      ...(await post(t.app, '/api/user/list', { _id: subId }, sub)).json(),
+      ausr_id: subId,
+      accounts: (await post(t.app, '/api/user/accounts', { _id: subId }, sub)).json(),
+      circuits: [],
+      reports: [],
+    });
+    const self = await save({ ...(await mine()), ausr_rights_system: 'T' }, sub);
+    expect(self.statusCode, self.body).toBe(403);
+    expect(self.json().fields).toEqual({
+      ausr_rights_system: 'Only a user with the System settings right can change it',
+    });
+    const fresh = await save(user('made-by-sub', { ausr_rights_price: 'T', ausr_rights_export: 'T' }), sub);
+    expect(fresh.statusCode).toBe(403);
+    expect(Object.keys(fresh.json().fields).sort()).toEqual(['ausr_rights_export', 'ausr_rights_price']);
+    // Taking the right from someone who has it is refused too…
+    const holderId = await create('priced', { ausr_rights_price: 'T' });
+    const holder = {
+      ...(await post(t.app, '/api/user/list', { _id: holderId }, admin)).json(),
+      ausr_id: holderId,
+      accounts: [{ cust_id: account }],
+      circuits: [],
+      reports: [],
+    };
+    const taken = await save({ ...holder, ausr_rights_price: 'F' }, sub);
+    expect(taken.statusCode).toBe(403);
+    // …while the sub-administrator's other saves, and the rights they hand out, go through.
+    const other = await save({ ...holder, ausr_telephone: '0161 555 0199', ausr_rights_reports: 'T' }, sub);
+    expect(other.statusCode, other.body).toBe(200);
+    expect((await save({ ...(await mine()), ausr_telephone: '0161 555 0100' }, sub)).statusCode).toBe(200);
+    const rows = await db().select().from(users).where(eq(users.ausr_id, subId));
+    expect(rows[0]).toMatchObject({
+      ausr_rights_system: 'F',
+      ausr_rights_price: 'F',
+      ausr_rights_export: 'F',
+    });
+    expect((await db().select().from(users).where(eq(users.ausr_id, holderId)))[0]!.ausr_rights_price).toBe(
+      'T',
+    );
+    // An administrator who holds them may.
+    const granted = await save({ ...(await mine()), ausr_rights_system: 'T', ausr_rights_price: 'T' }, admin);
+    expect(granted.statusCode, granted.body).toBe(200);
+  });
+
   it('applies a rights change on the next call of the changed user', async () => {
     const id = await create('changing');
     const token = await loginAs(t.app, 'changing', PASSWORD);

@@ -29,4 +29,30 @@ describe('UserAdminForm', () => {
     expect(screen.getByRole('tab', { name: 'Options' })).toBeTruthy();
     expect(api.bodiesOf('/api/user/post')).toEqual([]);
   });
+
+  it('shows the system, price and export rights fixed, saying why, to an administrator who lacks them', async () => {
+    mockApi({
+      '/api/system/password': reply({ minLength: 8, enforceRules: 'F' }),
+      '/api/site/list': reply([]),
+      '/api/businessunit/list': reply([]),
+    });
+    const { user } = renderApp(
+      <UserAdminForm
+        session={sessionWith({
+          ausr_rights_admin: 'T',
+          ausr_rights_price: 'T',
+          ausr_rights_system: 'F',
+          ausr_rights_export: 'F',
+        })}
+        initial={emptyUser()}
+      />,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Options' }));
+    const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
+    expect(box('System settings').disabled).toBe(true);
+    expect(box('Export to CSV/PDF').disabled).toBe(true);
+    expect(box('Price').disabled).toBe(false);
+    expect(box('User admin').disabled).toBe(false);
+    expect(screen.getByText('Only a user with the System settings right can change it')).toBeTruthy();
+  });
 });

@@ -8,10 +8,13 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconArrowLeft, IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import {
+  HOLDER_GRANTED_RIGHTS,
+  notYoursToGrant,
   USER_FLAGS,
   USER_MSG,
   USER_RIGHT_LABELS,
   type UserAccountRow,
+  type UserFlag,
   type UserCircuitRow,
   type UserReportRow,
   type UserSession,
@@ -74,6 +77,8 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
   const remove = useUserDelete();
   const id = values.ausr_id;
   const self = id === session.user.ausr_id;
+  const mayGrant = (flag: UserFlag) =>
+    !(HOLDER_GRANTED_RIGHTS as readonly UserFlag[]).includes(flag) || session.user[flag] === 'T';
 
   const save = () => {
     const { errors, notice } = validateUserForm(form.getValues(), policy);
@@ -248,8 +253,10 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
                     key={flag}
                     label={USER_RIGHT_LABELS[flag]}
                     checked={values[flag] === 'T'}
-                    // An administrator cannot take their own admin right (the server refuses it too).
-                    disabled={self && flag === 'ausr_rights_admin'}
+                    // An administrator cannot take their own admin right, nor give or take a right
+                    // they do not hold among HOLDER_GRANTED_RIGHTS (the server refuses both too).
+                    disabled={(self && flag === 'ausr_rights_admin') || !mayGrant(flag)}
+                    description={mayGrant(flag) ? undefined : notYoursToGrant(flag)}
                     error={form.errors[flag]}
                     onChange={(e) => form.setFieldValue(flag, e.currentTarget.checked ? 'T' : 'F')}
                   />
