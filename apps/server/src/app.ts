@@ -84,9 +84,15 @@ export interface AppDeps {
   liveEvents?: Partial<StreamOptions>;
   /**
    * Card payment providers by name, chosen per method of payment by the settings payment.provider.O
-   * and .S; the sandbox (a test payment page of our own) is always there.
+   * and .S; the sandbox (a test payment page of our own) is added unless `paymentSandbox` is false.
    */
   payments?: PaymentProviders;
+  /**
+   * Whether the sandbox payment page serves (default true; server.ts: PAYMENT_SANDBOX, else
+   * SEED_DEMO). Off, a setting that names 'sandbox' answers 'The card payment provider sandbox is
+   * not configured' and /payment/sandbox/… is 404.
+   */
+  paymentSandbox?: boolean;
 }
 
 /**
@@ -245,10 +251,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trackingRoutes(deps));
   await app.register(publicTrackingRoutes(deps));
   await app.register(driverRoutes(deps));
-  const sandbox = new SandboxProvider(deps.clock);
-  const payments: PaymentProviders = { sandbox, ...deps.payments };
+  const sandbox = deps.paymentSandbox === false ? undefined : new SandboxProvider(deps.clock);
+  const payments: PaymentProviders = { ...(sandbox ? { sandbox } : {}), ...deps.payments };
   await app.register(quoteRoutes({ ...deps, payments }));
-  await app.register(sandboxRoutes({ ...deps, payments }, sandbox));
+  if (sandbox) await app.register(sandboxRoutes({ ...deps, payments }, sandbox));
   await app.register(providerRoutes({ ...deps, payments }));
   await app.register(cardBookingRoutes({ ...deps, payments }));
   if (payments.worldpay instanceof WorldpayProvider)

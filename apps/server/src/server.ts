@@ -94,6 +94,7 @@ async function main(): Promise<void> {
     webDist: env.WEB_DIST,
     addressProvider: addressProviderFromEnv(env),
     payments: paymentProvidersFromEnv(env, systemClock),
+    paymentSandbox: env.PAYMENT_SANDBOX,
   });
   const stopPurge = scheduleNightlyPurges(tenants, systemClock, (msg, err) => app.log.error({ err }, msg));
   const stopNotices = scheduleNoticeSweep(

@@ -15,6 +15,12 @@ export const envSchema = z
     TENANT_NAME: z.string().default('Courier'),
     TENANTS_FILE: z.string().optional(),
     SEED_DEMO: bool.default(true),
+    /**
+     * The sandbox card payment page (a test page of our own that takes test cards for nothing).
+     * Unset: on where demo data is seeded (SEED_DEMO), off otherwise, so that a live tenant whose
+     * settings still name 'sandbox' refuses card payments instead of booking them unpaid.
+     */
+    PAYMENT_SANDBOX: bool.optional(),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
     LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
     TRACK_RATE_MAX: z.coerce.number().int().min(1).default(300),
@@ -50,7 +56,11 @@ export const envSchema = z
     WORLDPAY_JS_URL: z.url().optional(),
   })
   // A server started on another PORT sends its payers back to itself, not to port 3000.
-  .transform((e) => ({ ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` }));
+  .transform((e) => ({
+    ...e,
+    PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    PAYMENT_SANDBOX: e.PAYMENT_SANDBOX ?? e.SEED_DEMO,
+  }));
 export type Env = z.output<typeof envSchema>;
 
 /** The app version from the root package.json. */

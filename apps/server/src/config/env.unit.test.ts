@@ -10,6 +10,13 @@ describe('readEnv', () => {
     );
   });
 
+  it('serves the sandbox card page only where demo data is seeded, unless PAYMENT_SANDBOX says otherwise', () => {
+    expect(readEnv({}).PAYMENT_SANDBOX).toBe(true);
+    expect(readEnv({ SEED_DEMO: 'false' }).PAYMENT_SANDBOX).toBe(false);
+    expect(readEnv({ SEED_DEMO: 'false', PAYMENT_SANDBOX: 'true' }).PAYMENT_SANDBOX).toBe(true);
+    expect(readEnv({ PAYMENT_SANDBOX: 'false' }).PAYMENT_SANDBOX).toBe(false);
+  });
+
   it('names each bad variable', () => {
     expect(() => readEnv({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT: .*\n.*LOG_LEVEL/s);
   });

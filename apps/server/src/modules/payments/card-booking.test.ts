@@ -16,6 +16,7 @@ import {
   useTestApp,
 } from '../../test/harness';
 import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
+import { buildApp } from '../../app';
 import { SANDBOX_CARDS, SANDBOX_DECLINED } from './sandbox.provider';
 import { forgetLiveSessions } from '../../db/live-session-cache';
 
@@ -185,6 +186,25 @@ describe.each(DB_KINDS)(
         expect((await pay(started.reference, elsewhere)).statusCode).toBe(404);
         expect((await pay(started.reference, control)).statusCode).toBe(403);
         expect((await pay(started.reference)).statusCode).toBe(200);
+      });
+
+      it('takes no card payment through the sandbox where the deployment has it off (PAYMENT_SANDBOX)', async () => {
+        const live = await buildApp({ ...t.deps, paymentSandbox: false });
+        try {
+          const token = await loginAs(live, ...ADMIN);
+          const refused = await post(live, '/api/docket/checkout', attemptOf(cardAccount), token);
+          expect(refused.statusCode).toBe(422);
+          expect(refused.json()).toMatchObject({
+            message: 'The card payment provider sandbox is not configured',
+            fields: { provider: 'Not configured' },
+          });
+          // The page that takes test cards is not there either, even for a payment started elsewhere.
+          const started = (await checkout(attemptOf(cardAccount))).json();
+          expect((await live.inject({ method: 'GET', url: started.url })).statusCode).toBe(404);
+          expect((await t.app.inject({ method: 'GET', url: started.url })).statusCode).toBe(200);
+        } finally {
+          await live.close();
+        }
       });
 
       it("uses the provider of the account's method of payment; names a missing amount and provider", async () => {

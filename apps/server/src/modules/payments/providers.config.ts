@@ -18,7 +18,7 @@ export interface PaymentEnv {
 
 /**
  * The card providers this deployment has keys for (issue 11 §2): Stripe with STRIPE_SECRET_KEY,
- * Worldpay with WORLDPAY_SERVICE_KEY and WORLDPAY_CLIENT_KEY. The sandbox is always there (app.ts);
+ * Worldpay with WORLDPAY_SERVICE_KEY and WORLDPAY_CLIENT_KEY. The sandbox is added by app.ts (PAYMENT_SANDBOX);
  * the tenant's settings payment.provider.O / .S choose among them.
  */
 export function paymentProvidersFromEnv(env: PaymentEnv, clock: Clock): PaymentProviders {
