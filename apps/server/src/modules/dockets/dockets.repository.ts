@@ -199,6 +199,16 @@ export const inScope = (scope: DocketScope) =>
     scope.ownerId === undefined ? undefined : ownedBy(scope.ownerId),
   );
 
+/** Whether the docket of a tracking reference (upper case) is in `scope`. */
+export async function trackedInScope(db: Executor, ref: string, scope: DocketScope): Promise<boolean> {
+  const rows = await db
+    .select({ dck_id: dockets.dck_id })
+    .from(dockets)
+    .where(and(eq(dockets.tracking_reference, ref), inScope(scope)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * The head of a docket (id, number, first reference) when it is in `scope`, or in the tenant at
  * all for 'tenant' (control room and administrators); undefined otherwise.

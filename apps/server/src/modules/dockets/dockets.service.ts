@@ -14,7 +14,8 @@ import type { GeoIndex, PostcodePlace } from '../../lib/geo';
 import { trackingReference } from '../../lib/tokens';
 import type { Db, Executor } from '../../db/client';
 import type { TenantRegistry } from '../../db/tenants';
-import { assertAccount, assertRight, type AuthContext } from '../auth/access';
+import { assertAccount, assertRight, docketScope, hasRight, type AuthContext } from '../auth/access';
+import { tenantByName } from '../auth/tenant-tokens';
 import { guestTenant } from '../auth/guest.service';
 import { trackingSettingsOf } from '../settings/settings.service';
 import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.service';
@@ -301,11 +302,44 @@ export async function trackedDocket(
   live: boolean;
   tracking: TrackingSettings | null;
 }> {
-  const { tenant, tracking } = await trackingTenant(deps, req.database, caller);
-  const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
+  const ref = req.tracking_ref.toUpperCase();
+  const whole = await seesWholeTracking(caller, tenantByName(deps, req.database), ref);
+  const { tenant, tracking } = await trackingTenant(deps, req.database, whole ? caller : undefined).catch(
+    unknownToUser(caller, req.database),
+  );
+  const r = await repo.findByTrackingReference(tenant.db, ref);
   if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
   return { tenant, dck_id: r.dck_id, live: r.dsts_complete !== 'T', tracking };
 }
+
+/**
+ * Whether `caller` is shown a tracked docket whole, whatever the tenant's guest tracking settings
+ * (aset_track_map, _stock, _signatures): a user signed in to its database who works the control
+ * room or may read the docket (docketScope). Anyone else holding the reference, other users of the
+ * database included, is shown what a guest is: registering must not lift the guest settings
+ * (security probe 6).
+ */
+export async function seesWholeTracking(
+  caller: AuthContext | undefined,
+  tenant: { name: string; db: Db },
+  ref: string,
+): Promise<boolean> {
+  if (caller?.tenant.name !== tenant.name) return false;
+  if (hasRight(caller, 'control')) return true;
+  return repo.trackedInScope(tenant.db, ref, docketScope(caller));
+}
+
+/**
+ * The guest checks' 401 as a signed-in user of `database` meets it (a docket not theirs, where
+ * guests may not track): 404 'Your order was not found…', as for an unknown reference.
+ */
+export const unknownToUser =
+  (caller: AuthContext | undefined, database: string) =>
+  (err: unknown): never => {
+    if (caller?.tenant.name === database && err instanceof AppError && err.code === 'NOT_AUTHENTICATED')
+      throw new AppError('NOT_FOUND', MSG.trackingNotFound);
+    throw err;
+  };
 
 /**
  * The tenant of a public tracking call and, for a guest, its tracking settings (null for a user

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/access';
 import { tenantByName } from '../auth/tenant-tokens';
 import { trackingSettingsFrom } from '../settings/settings.service';
-import { trackedDocket, type DocketDeps } from '../dockets/dockets.service';
+import { seesWholeTracking, trackedDocket, unknownToUser, type DocketDeps } from '../dockets/dockets.service';
 import * as repo from './tracking.repository';
 import type { ImageOut } from './tracking.service';
 
@@ -54,19 +54,22 @@ function keptOf(db: Db) {
 type Shown = TrackDetailResponse['shown'];
 
 /**
- * The sections a caller is shown: all to a user signed in to the database; to a guest, what the
- * tenant's tracking settings allow. 401 for a guest where the tenant allows no guests
- * (GuestAccessAllowed) or no public tracking (aset_web_tracking 'F'); 404 for an unknown reference.
+ * The sections a caller is shown: all when it sees the docket whole (seesWholeTracking); to anyone
+ * else, what the tenant's tracking settings allow a guest. 401 for a guest where the tenant allows
+ * no guests (GuestAccessAllowed) or no public tracking (aset_web_tracking 'F'), 404 there for a
+ * signed-in user (unknownToUser); 404 for an unknown reference.
  */
 function shownTo(
   r: { guest: string | null; tracking: Record<string, string>; dck_id: number | null },
-  signedIn: boolean,
+  whole: boolean,
+  caller: AuthContext | undefined,
+  database: string,
 ): Shown {
   let shown: Shown = { map: true, stock: true, signatures: true };
-  if (!signedIn) {
+  if (!whole) {
     const s = trackingSettingsFrom(r.tracking);
     if (r.guest !== 'T' || s.aset_web_tracking === 'F')
-      throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
+      unknownToUser(caller, database)(new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated));
     shown = {
       map: s.aset_track_map === 'T',
       stock: s.aset_track_stock === 'T',
@@ -86,9 +89,12 @@ function shownTo(
  * with its version: one small statement (repo.trackVersionOf) checks the guest flag, the
  * reference and that version, and an unchanged view is answered as kept. Otherwise one statement
  * (repo.trackDetailOf) reads the guest-access setting, everything shown and its version.
+ * Shown whole to the docket's own users and the control room (seesWholeTracking), to anyone else
+ * as to a guest.
  * @throws AppError 404 naming `database` for an unknown database; NOT_AUTHENTICATED when it does not
  *   allow guests and the caller is not signed in to it (as guestTenant); NOT_FOUND 'Your order was
- *   not found, please check your Tracking Reference'
+ *   not found, please check your Tracking Reference' (also to a user of the database shown the
+ *   guest view where guests may not track)
  */
 export async function trackDetailJson(
   deps: TrackDetailDeps,
@@ -97,10 +103,10 @@ export async function trackDetailJson(
 ): Promise<Buffer> {
   const tenant = tenantByName(deps, req.database);
   const ref = req.tracking_ref.toUpperCase();
-  const signedIn = caller?.tenant.name === tenant.name;
+  const whole = await seesWholeTracking(caller, tenant, ref);
   const views = keptOf(tenant.db);
-  // Guests and signed-in users may be shown different sections: each view is kept apart.
-  const key = `${req.database}\n${ref}\n${signedIn ? 'user' : 'guest'}`;
+  // The whole view and a guest's may show different sections: each is kept apart.
+  const key = `${req.database}\n${ref}\n${whole ? 'user' : 'guest'}`;
   const view = views.get(key);
   if (view) {
     // The settings are in the version: the same version, the same guest flags and sections.
@@ -110,7 +116,9 @@ export async function trackDetailJson(
   const r = await repo.trackDetailOf(tenant.db, ref, TIMELINE_LIMIT, ROUTE_LIMIT);
   // Kept as UTF-8 bytes: a kept view is written out as it is, not encoded again per answer.
   const json = Buffer.from(
-    JSON.stringify(trackDetailResponse.parse(detailOf(deps, req, r, shownTo(r, signedIn)))),
+    JSON.stringify(
+      trackDetailResponse.parse(detailOf(deps, req, r, shownTo(r, whole, caller, req.database))),
+    ),
   );
   views.set(key, { version: r.version!, json });
   return json;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { MSG, type TrackDetailResponse } from '@courier/contracts';
 import {
+  customers,
   docketAddresses,
   docketPhotos,
   docketSignatures,
@@ -12,7 +13,7 @@ import {
   traceRecords,
 } from '../../db/schema';
 import { buildApp } from '../../app';
-import { CUSTOMER, DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
+import { ADMIN, CUSTOMER, DB_KINDS, loginAs, post, TENANT_A, TENANT_B, useTestApp } from '../../test/harness';
 
 /** A docket of the seeded demo data with its tracking reference, by status, with or without a signature. */
 type Seeded = { dck_id: number; ref: string; contact: string; telephone: string };
@@ -297,7 +298,34 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
     expect((await detail(delivered.ref)).statusCode).toBe(200);
   });
 
-  it("shows a guest only what the tenant's tracking settings allow, and a signed-in user everything", async () => {
+  /** A user of tenant A linked only to an account other than the docket's; answers its token. */
+  const strangerOf = async (dckId: number): Promise<string> => {
+    const [d] = await db()
+      .select({ cust: dockets.dck_cust_id })
+      .from(dockets)
+      .where(eq(dockets.dck_id, dckId));
+    const [account] = await db().select().from(customers).where(ne(customers.cust_id, d!.cust)).limit(1);
+    const admin = await loginAs(t.app, ...ADMIN);
+    const made = await post(
+      t.app,
+      '/api/user/post',
+      {
+        ausr_logon: 'stranger',
+        ausr_firstname: 'Sam',
+        ausr_lastname: 'Stranger',
+        ausr_email: 'stranger@example.com',
+        ausr_password: 'Stranger#2026',
+        ausr_rights_history: 'T',
+        ausr_rights_trace: 'T',
+        accounts: [{ cust_id: account!.cust_id }],
+      },
+      admin,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    return loginAs(t.app, 'stranger', 'Stranger#2026');
+  };
+
+  it("shows a guest only what the tenant's tracking settings allow, and the docket's users everything", async () => {
     const setting = (key: string) =>
       and(eq(settings.sett_group, 'default'), eq(settings.sett_key, key), eq(settings.sett_cust_id, 0));
     const set = async (key: string, value: string | null) => {
@@ -335,6 +363,20 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
       const user = (await asUser()).json() as TrackDetailResponse;
       expect(user.shown).toEqual({ map: true, stock: true, signatures: true });
       expect(user.signatures[0]!.dsig_id).toBe(sigId);
+      // A user of the database who may not read the docket (another account; anyone can become one
+      // by registering) holding its reference is shown what a guest is, its images included.
+      const stranger = await strangerOf(delivered.dck_id);
+      const asStranger = (url: string, body: object) => post(t.app, url, body, stranger);
+      const ref = { database: TENANT_A, tracking_ref: delivered.ref };
+      const seen = (await asStranger('/api/docket/track/detail', ref)).json() as TrackDetailResponse;
+      expect(seen.shown).toEqual({ map: false, stock: false, signatures: false });
+      expect(seen).toMatchObject({ route: [], stock: [], signatures: [], photos: [] });
+      const picture = await t.app.inject({
+        method: 'GET',
+        url: `/api/docket/track/signature/${sigId}?${new URLSearchParams(ref).toString()}`,
+        headers: { authorization: `Bearer ${stranger}` },
+      });
+      expect(picture.statusCode).toBe(404);
 
       // Public tracking off: a guest is refused every tracking call; the user is not.
       await set('aset_web_tracking', 'F');
@@ -345,6 +387,10 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
       ).toBe(401);
       expect((await image(sigId, delivered.ref)).statusCode).toBe(401);
       expect((await asUser()).statusCode).toBe(200);
+      // The stranger is told what anyone is about a docket that is not theirs: not found.
+      const closed = await asStranger('/api/docket/track/detail', ref);
+      expect(closed.statusCode).toBe(404);
+      expect(closed.json().message).toBe(MSG.trackingNotFound);
     } finally {
       for (const key of ['aset_track_map', 'aset_track_stock', 'aset_track_signatures', 'aset_web_tracking'])
         await set(key, null);
