@@ -147,6 +147,12 @@ describe('user administration in Chromium', () => {
     ])
       await booker.getByRole('heading', { name: title, level: 2 }).waitFor();
     expect(await booker.getByLabel(labelled('First Name')).inputValue()).toBe('Bea');
+    // The Username cannot be changed here, and it does not look like a field waiting for typing:
+    // its box is shaded, unlike First Name's.
+    const shade = (label: string) =>
+      booker.getByLabel(labelled(label)).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await booker.getByLabel(labelled('Username')).getAttribute('readonly')).not.toBeNull();
+    expect(await shade('Username')).not.toBe(await shade('First Name'));
     await booker.getByRole('group', { name: 'Address Details' }).locator('address').waitFor();
     expect(await booker.getByRole('checkbox').count()).toBe(0);
     expect(await booker.getByRole('tab').count()).toBe(0);

@@ -36,6 +36,8 @@ function WhileLoading({ label, value, readOnly, variant, error }: DateInputProps
       variant={variant}
       error={error}
       readOnly
+      // Looks like the editable field it stands in for, not like a read-only one (a11y.css).
+      data-standin={readOnly ? undefined : true}
     />
   );
 }
