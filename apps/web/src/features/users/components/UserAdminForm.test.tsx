@@ -55,4 +55,25 @@ describe('UserAdminForm', () => {
     expect(box('User admin').disabled).toBe(false);
     expect(screen.getByText('Only a user with the System settings right can change it')).toBeTruthy();
   });
+
+  it("lets such an administrator clear a clone's right they lack, and not set it again", async () => {
+    mockApi({
+      '/api/system/password': reply({ minLength: 8, enforceRules: 'F' }),
+      '/api/site/list': reply([]),
+      '/api/businessunit/list': reply([]),
+    });
+    const { user } = renderApp(
+      <UserAdminForm
+        session={sessionWith({ ausr_rights_admin: 'T', ausr_rights_export: 'F' })}
+        initial={{ ...emptyUser(), ausr_rights_export: 'T' }}
+      />,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Options' }));
+    const box = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Export to CSV/PDF' });
+    expect(box().checked).toBe(true);
+    expect(box().disabled).toBe(false);
+    await user.click(box());
+    expect(box().checked).toBe(false);
+    expect(box().disabled).toBe(true);
+  });
 });

@@ -79,6 +79,9 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
   const self = id === session.user.ausr_id;
   const mayGrant = (flag: UserFlag) =>
     !(HOLDER_GRANTED_RIGHTS as readonly UserFlag[]).includes(flag) || session.user[flag] === 'T';
+  // A right the caller may not grant is fixed, except on a new user (a clone) that has it: the
+  // server would refuse the save, so the box can still be cleared.
+  const fixed = (flag: UserFlag) => !mayGrant(flag) && !(id === undefined && values[flag] === 'T');
 
   const save = () => {
     const { errors, notice } = validateUserForm(form.getValues(), policy);
@@ -255,7 +258,7 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
                     checked={values[flag] === 'T'}
                     // An administrator cannot take their own admin right, nor give or take a right
                     // they do not hold among HOLDER_GRANTED_RIGHTS (the server refuses both too).
-                    disabled={(self && flag === 'ausr_rights_admin') || !mayGrant(flag)}
+                    disabled={(self && flag === 'ausr_rights_admin') || fixed(flag)}
                     description={mayGrant(flag) ? undefined : notYoursToGrant(flag)}
                     error={form.errors[flag]}
                     onChange={(e) => form.setFieldValue(flag, e.currentTarget.checked ? 'T' : 'F')}
