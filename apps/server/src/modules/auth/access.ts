@@ -59,6 +59,17 @@ export function docketScope(auth: AuthContext): DocketScope {
   return auth.user.ausr_own_bookings === 'T' ? { accountIds, ownerId: auth.user.ausr_id } : { accountIds };
 }
 
+/**
+ * The dockets whose tracking a caller reads (docket/tracking, and the public tracking view shown
+ * whole): the whole tenant for the control room and administrators; for a user with the history,
+ * booking or trace right, their docket scope; null without any of those rights.
+ */
+export function trackingReadScope(auth: AuthContext): DocketScope | 'tenant' | null {
+  if (hasRight(auth, 'control') || hasRight(auth, 'admin')) return 'tenant';
+  if (!(['history', 'booking', 'trace'] as const).some((r) => hasRight(auth, r))) return null;
+  return docketScope(auth);
+}
+
 /** Throws 403 NOT_AUTHORIZED naming `field` unless the account is one of the caller's linked accounts. */
 export function assertAccount(auth: AuthContext, custId: number, field = 'dck_cust_id'): void {
   if (!auth.accounts.some((a) => a.cust_id === custId))

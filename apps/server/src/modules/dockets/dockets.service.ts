@@ -14,7 +14,7 @@ import type { GeoIndex, PostcodePlace } from '../../lib/geo';
 import { trackingReference } from '../../lib/tokens';
 import type { Db, Executor } from '../../db/client';
 import type { TenantRegistry } from '../../db/tenants';
-import { assertAccount, assertRight, docketScope, hasRight, type AuthContext } from '../auth/access';
+import { assertAccount, assertRight, trackingReadScope, type AuthContext } from '../auth/access';
 import { tenantByName } from '../auth/tenant-tokens';
 import { guestTenant } from '../auth/guest.service';
 import { trackingSettingsOf } from '../settings/settings.service';
@@ -303,10 +303,7 @@ export async function trackedDocket(
   tracking: TrackingSettings | null;
 }> {
   const ref = req.tracking_ref.toUpperCase();
-  const whole = await seesWholeTracking(caller, tenantByName(deps, req.database), ref);
-  const { tenant, tracking } = await trackingTenant(deps, req.database, whole ? caller : undefined).catch(
-    unknownToUser(caller, req.database),
-  );
+  const { tenant, tracking } = await trackedTenant(deps, req, caller);
   const r = await repo.findByTrackingReference(tenant.db, ref);
   if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
   return { tenant, dck_id: r.dck_id, live: r.dsts_complete !== 'T', tracking };
@@ -314,8 +311,9 @@ export async function trackedDocket(
 
 /**
  * Whether `caller` is shown a tracked docket whole, whatever the tenant's guest tracking settings
- * (aset_track_map, _stock, _signatures): a user signed in to its database who works the control
- * room or may read the docket (docketScope). Anyone else holding the reference, other users of the
+ * (aset_track_map, _stock, _signatures): a user signed in to its database who may read the
+ * docket's tracking (trackingReadScope: the control room, administrators, the docket's own users
+ * with a history, booking or trace right). Anyone else holding the reference, other users of the
  * database included, is shown what a guest is: registering must not lift the guest settings
  * (security probe 6).
  */
@@ -325,8 +323,9 @@ export async function seesWholeTracking(
   ref: string,
 ): Promise<boolean> {
   if (caller?.tenant.name !== tenant.name) return false;
-  if (hasRight(caller, 'control')) return true;
-  return repo.trackedInScope(tenant.db, ref, docketScope(caller));
+  const scope = trackingReadScope(caller);
+  if (scope === null) return false;
+  return scope === 'tenant' || repo.trackedInScope(tenant.db, ref, scope);
 }
 
 /**
@@ -342,9 +341,26 @@ export const unknownToUser =
   };
 
 /**
- * The tenant of a public tracking call and, for a guest, its tracking settings (null for a user
- * signed in to it, who sees everything). 401 for a guest where guests are not allowed
- * (GuestAccessAllowed) or public tracking is off (default.aset_web_tracking 'F').
+ * The tenant of a tracking reference's public call, and the tracking settings the caller's view
+ * follows: none when it sees the docket whole (seesWholeTracking), else a guest's (trackingTenant),
+ * where a signed-in user refused as a guest is told the reference is unknown (unknownToUser).
+ */
+async function trackedTenant(
+  deps: Pick<DocketDeps, 'tenants'>,
+  req: TrackRequest,
+  caller: AuthContext | undefined,
+) {
+  const ref = req.tracking_ref.toUpperCase();
+  const whole = await seesWholeTracking(caller, tenantByName(deps, req.database), ref);
+  return trackingTenant(deps, req.database, whole ? caller : undefined).catch(
+    unknownToUser(caller, req.database),
+  );
+}
+
+/**
+ * The tenant of a public tracking call and, for a guest, its tracking settings (null for a
+ * `caller` signed in to it: callers pass one only when it sees the docket whole). 401 for a guest
+ * where guests are not allowed (GuestAccessAllowed) or public tracking is off (aset_web_tracking 'F').
  */
 async function trackingTenant(
   deps: Pick<DocketDeps, 'tenants'>,
@@ -367,7 +383,7 @@ export async function track(
   req: TrackRequest,
   caller: AuthContext | undefined,
 ): Promise<TrackResponse> {
-  const { tenant } = await trackingTenant(deps, req.database, caller);
+  const { tenant } = await trackedTenant(deps, req, caller);
   const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
   if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
   return {

@@ -391,6 +391,18 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
       const closed = await asStranger('/api/docket/track/detail', ref);
       expect(closed.statusCode).toBe(404);
       expect(closed.json().message).toBe(MSG.trackingNotFound);
+      const summary = await asStranger('/api/docket/track', ref);
+      expect(summary.statusCode).toBe(404);
+      expect(summary.json().message).toBe(MSG.trackingNotFound);
+      // An administrator (tenant-wide, as for docket/tracking) still sees it whole.
+      const admin = await loginAs(t.app, ...ADMIN);
+      const whole = await post(t.app, '/api/docket/track/detail', ref, admin);
+      expect(whole.statusCode, whole.body).toBe(200);
+      expect((whole.json() as TrackDetailResponse).shown).toEqual({
+        map: true,
+        stock: true,
+        signatures: true,
+      });
     } finally {
       for (const key of ['aset_track_map', 'aset_track_stock', 'aset_track_signatures', 'aset_web_tracking'])
         await set(key, null);

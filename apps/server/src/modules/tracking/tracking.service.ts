@@ -12,7 +12,7 @@ import {
 } from '@courier/contracts';
 import { AppError, validationError } from '../../lib/app-error';
 import { formatUk, ukDayRange } from '../../lib/dates';
-import { assertRight, docketScope, hasRight, type AuthContext } from '../auth/access';
+import { assertRight, docketScope, trackingReadScope, type AuthContext } from '../auth/access';
 import { settingsOf } from '../settings/settings.repository';
 import { docketHead } from '../dockets/dockets.repository';
 import * as repo from './tracking.repository';
@@ -34,10 +34,9 @@ export async function readableDocket(auth: AuthContext, dckId: number) {
 
 /** The dockets whose tracking the caller may read (see readableDocket); 403 without a right to any. */
 function trackingScope(auth: AuthContext) {
-  if (hasRight(auth, 'control') || hasRight(auth, 'admin')) return 'tenant' as const;
-  if (!(['history', 'booking', 'trace'] as const).some((r) => hasRight(auth, r)))
-    throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
-  return docketScope(auth);
+  const scope = trackingReadScope(auth);
+  if (!scope) throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+  return scope;
 }
 
 /**
