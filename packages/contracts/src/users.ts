@@ -75,6 +75,14 @@ export const HOLDER_GRANTED_RIGHTS = [
 export const notYoursToGrant = (flag: UserFlag): string =>
   `Only a user with the ${USER_RIGHT_LABELS[flag]} right can change it`;
 
+/**
+ * The refusal of a change to the username, password, e-mail address or one-time password of a user
+ * who holds a HOLDER_GRANTED_RIGHTS flag the caller lacks (or of their deletion): whoever could set
+ * them could sign in as that user and use the right.
+ */
+export const outranksYou = (flag: UserFlag): string =>
+  `Only a user with the ${USER_RIGHT_LABELS[flag]} right can change this user's sign-in details`;
+
 /** Sortable columns of the user list: Account code, Account, Username, First Name, Last Name, Email. */
 export const USER_SORT_COLUMNS = [
   'cust_acc_code',

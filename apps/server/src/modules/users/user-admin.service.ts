@@ -3,6 +3,7 @@ import {
   HOLDER_GRANTED_RIGHTS,
   MSG,
   notYoursToGrant,
+  outranksYou,
   USER_FLAGS,
   USER_MSG,
   sameEmail,
@@ -22,7 +23,7 @@ import { AppError } from '../../lib/app-error';
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../audit/audit.repository';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
-import { accountsOfUser, userById } from '../auth/auth.repository';
+import { accountsOfUser, userById, type UserRecord } from '../auth/auth.repository';
 import { endCredentials, withCurrentPassword } from '../auth/password.service';
 import { hashPassword } from '../auth/login.service';
 import { circuitsOfUser } from '../control/circuits.repository';
@@ -121,7 +122,8 @@ export async function userLinks<K extends LinkKind>(
  * link mailed to it (`emailPending`). Every write and its audit row in one transaction. Answers
  * 'User data saved'.
  * Errors: 400 naming the field (save rules word for word, password policy, unknown links);
- * 403 without the right; 404 unknown user; 409 username taken; 422 removing one's own admin right.
+ * 403 without the right, or naming each field of a system, price or export right the caller lacks
+ * (assertMayGrant); 404 unknown user; 409 username taken; 422 removing one's own admin right.
  */
 export async function postUser(
   auth: AuthContext,
@@ -220,19 +222,31 @@ async function resolveLinks(db: Executor, input: UserPostInput) {
   return { accountIds, reportIds, circuits };
 }
 
+/** The first HOLDER_GRANTED_RIGHTS flag `user` holds and the caller does not, if any. */
+const outranking = (auth: AuthContext, user: Partial<Record<UserFlag, string>>) =>
+  HOLDER_GRANTED_RIGHTS.find((flag) => user[flag] === 'T' && auth.user[flag] !== 'T');
+
 /**
  * 403 naming each HOLDER_GRANTED_RIGHTS flag the caller does not hold and the save would change
- * (on a new user: turn on), themselves included.
+ * (on a new user: turn on), themselves included; and, on a user who holds such a flag, each
+ * sign-in detail the save would change (username, password, e-mail address, one-time password):
+ * with those the caller could sign in as that user (security review).
  */
-function assertMayGrant(
-  auth: AuthContext,
-  input: UserPostInput,
-  existing: Partial<Record<UserFlag, string>> | undefined,
-): void {
+function assertMayGrant(auth: AuthContext, input: UserPostInput, existing: UserRecord | undefined): void {
   const fields: Record<string, string> = {};
   for (const flag of HOLDER_GRANTED_RIGHTS)
     if (auth.user[flag] !== 'T' && input[flag] !== (existing?.[flag] ?? 'F'))
       fields[flag] = notYoursToGrant(flag);
+  const over = existing && outranking(auth, existing);
+  if (existing && over) {
+    const changed = {
+      ausr_logon: input.ausr_logon.toLowerCase() !== existing.ausr_logon.toLowerCase(),
+      ausr_password: Boolean(input.ausr_password),
+      ausr_email: !sameEmail(input.ausr_email, existing.ausr_email),
+      ausr_rights_otp: input.ausr_rights_otp !== existing.ausr_rights_otp,
+    };
+    for (const [field, yes] of Object.entries(changed)) if (yes) fields[field] = outranksYou(over);
+  }
   if (Object.keys(fields).length) throw new AppError('NOT_AUTHORIZED', Object.values(fields)[0]!, fields);
 }
 
@@ -302,12 +316,16 @@ async function saveUser(
 /**
  * user/delete {_id} (admin right): deletes the user; their sessions end with the row, their bookings
  * and audit rows stay (bookings keep the docket with the user reference nulled). Audited in the
- * same transaction. Errors: 403; 404 'User not found'; 422 for the caller's own user.
+ * same transaction. Errors: 403 (also for a user holding a system, price or export right the
+ * caller lacks: outranksYou); 404 'User not found'; 422 for the caller's own user.
  */
 export async function deleteUser(auth: AuthContext, req: { _id: number }): Promise<{ message: string }> {
   assertRight(auth, 'admin');
   if (req._id === auth.user.ausr_id)
     throw new AppError('BUSINESS_RULE', USER_MSG.selfDelete, { _id: USER_MSG.selfDelete });
+  const target = await userById(auth.db, req._id);
+  const over = target && outranking(auth, target);
+  if (over) throw new AppError('NOT_AUTHORIZED', outranksYou(over), { _id: outranksYou(over) });
   await auth.db.transaction(async (tx) => {
     const logon = await repo.deleteUser(tx, req._id);
     if (logon === undefined) throw notFound();

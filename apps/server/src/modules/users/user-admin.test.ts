@@ -383,6 +383,22 @@ describe.each(DB_KINDS)('user administration on %s', (kind) => {
     expect((await db().select().from(users).where(eq(users.ausr_id, holderId)))[0]!.ausr_rights_price).toBe(
       'T',
     );
+    // Nor can they sign in as a holder: its username, password, e-mail and one-time password stay,
+    // and it cannot be deleted by them.
+    for (const [field, value] of [
+      ['ausr_password', 'Taken#Over2026'],
+      ['ausr_email', 'sub@example.com'],
+      ['ausr_logon', 'priced2'],
+      ['ausr_rights_otp', 'T'],
+    ] as const) {
+      const res = await save({ ...holder, [field]: value }, sub);
+      expect(res.statusCode, field).toBe(403);
+      expect(res.json().fields).toEqual({
+        [field]: "Only a user with the Price right can change this user's sign-in details",
+      });
+    }
+    expect((await post(t.app, '/api/user/delete', { _id: holderId }, sub)).statusCode).toBe(403);
+    expect((await db().select().from(users).where(eq(users.ausr_id, holderId))).length).toBe(1);
     // An administrator who holds them may.
     const granted = await save({ ...(await mine()), ausr_rights_system: 'T', ausr_rights_price: 'T' }, admin);
     expect(granted.statusCode, granted.body).toBe(200);
