@@ -22,6 +22,22 @@ import * as repo from './users.repository';
  */
 const CARD_PAYING = new Set(['O', 'S']);
 
+/**
+ * The price right of a user registered from `docket`: only on an account that pays by card, where
+ * the booking was a guest's (who saw the price as they paid) or its booker held the price right.
+ * An invoiced account's prices are its contract rates, and a booker without the right must not
+ * read them by naming their own address and registering (security probe 6, review): the account's
+ * administrator grants them. A booking whose booker was since deleted counts as a guest's.
+ */
+export function priceRightOf(docket: {
+  cust_mop: string;
+  dck_ausr_id: number | null;
+  booker_price: string | null;
+}): 'T' | 'F' {
+  if (!CARD_PAYING.has(docket.cust_mop)) return 'F';
+  return docket.dck_ausr_id === null || docket.booker_price === 'T' ? 'T' : 'F';
+}
+
 /** Registration is open this long after the booking. */
 export const REGISTER_WITHIN_DAYS = 30;
 
@@ -162,9 +178,7 @@ async function createUser(
       ausr_telephone: (req.dck_telephone || docket.dck_telephone).slice(0, 30),
       ausr_cust_id: docket.dck_cust_id,
       ausr_rights_booking: CARD_PAYING.has(docket.cust_mop) ? 'T' : 'F',
-      // A card payer saw the price as they paid; an invoiced account's prices are its contract
-      // rates, which the booker may not see either (security probe 6): its administrator grants them.
-      ausr_rights_price: CARD_PAYING.has(docket.cust_mop) ? 'T' : 'F',
+      ausr_rights_price: priceRightOf(docket),
     });
     if (!(await repo.markRegistered(tx, docket.dck_id, ausrId))) throw linkRefused();
     await auditAttempt(tx, req.ausr_logon, docket.dck_id, 'registered');

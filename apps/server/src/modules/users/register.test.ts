@@ -215,8 +215,9 @@ describe.each(DB_KINDS)('registration from a booking on %s', (kind) => {
     // by naming their own address and registering)…
     expect(session.user.ausr_rights_booking).toBe('F');
     expect(session.user.ausr_rights_price).toBe('F');
-    const detail = (await post(t.app, '/api/docket/detail', { _docketId: saved.dck_id }, nia)).json();
-    expect(JSON.stringify(detail)).not.toMatch(/"(cust_total_price|total|netvat)":\s*"?\d/);
+    const detail = await post(t.app, '/api/docket/detail', { _docketId: saved.dck_id }, nia);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().cust_total_price).toBeNull();
     const refused = await post(t.app, '/api/docket/post', booking(account), nia);
     expect(refused.statusCode).toBe(403);
     // …until the account's administrator grants it.

@@ -15,9 +15,13 @@ export async function docketForRegistration(db: Executor, dckId: number) {
       dck_contact: dockets.dck_contact,
       dck_telephone: dockets.dck_telephone,
       cust_mop: customers.cust_mop,
+      /** The booker's price right; null for a guest's booking (the quote wizard) or a deleted booker. */
+      booker_price: users.ausr_rights_price,
+      dck_ausr_id: dockets.dck_ausr_id,
     })
     .from(dockets)
     .innerJoin(customers, eq(customers.cust_id, dockets.dck_cust_id))
+    .leftJoin(users, eq(users.ausr_id, dockets.dck_ausr_id))
     .where(eq(dockets.dck_id, dckId))
     .limit(1);
   return rows[0];
