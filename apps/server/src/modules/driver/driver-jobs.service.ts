@@ -26,7 +26,7 @@ import * as repo from './driver.repository';
 /**
  * The driver page's calls (issue 10 §2): the driver's jobs, and the reports that move them on, each
  * applied once per Idempotency-Key (the page's offline queue may send one twice). A driver reaches
- * only the dockets allocated to them: any other is 404 'Docket not found'.
+ * only their open jobs (allocated to them, not complete): any other docket is 404 'Docket not found'.
  */
 
 /** What the driver calls need beyond the caller. */
@@ -46,7 +46,7 @@ const ACTION_STATUS = { collected: 'P', delivered: 'D', exception: 'E' } as cons
 
 const notFound = () => new AppError('NOT_FOUND', MSG.docketNotFound, { dck_id: MSG.docketNotFound });
 
-/** The docket if it is allocated to the driver; 404 otherwise. */
+/** The docket if it is one of the driver's open jobs (allocated, not complete); 404 otherwise. */
 async function ownDocket(ctx: DriverContext, db: Executor, dckId: number): Promise<ChangeDocket> {
   const d = await statusRepo.docketOfDriver(db, dckId, ctx.driver.drv_driver);
   if (!d) throw notFound();
@@ -144,7 +144,7 @@ function imageBytes(base64: string, type: 'image/png' | 'image/jpeg', field: str
  * - `delivered` → D with `signed_by` (400 when empty) and `signature` (a PNG, 400 naming it when
  *   missing or not a PNG), stored with the delivery address, time and position; optional `photo`;
  * - `exception` → E with `exception`, an active reason (400 naming it), signed by the driver.
- * 404 for a docket not allocated to the driver. A repeated key answers the first result, even once
+ * 404 for a docket that is not one of the driver's open jobs. A repeated key answers the first result, even once
  * the job has been reallocated or completed since. After the commit a collection's or delivery's
  * tracking e-mail goes out in the background.
  */
@@ -238,7 +238,7 @@ export async function jobAction(
  * POST /api/driver/scan (Idempotency-Key required): a barcode scanned or typed on one of the
  * driver's dockets becomes a trace record (item = the code, `dab_reference` of the matching docket
  * barcode), pushed on the live stream. `matched` when the code is one of the docket's barcodes or
- * stock codes. 404 for a docket not allocated to the driver.
+ * stock codes. 404 for a docket that is not one of the driver's open jobs.
  */
 export async function scan(
   ctx: DriverContext,

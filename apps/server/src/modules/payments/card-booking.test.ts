@@ -324,6 +324,9 @@ describe.each(DB_KINDS)(
           await db().update(settings).set({ sett_value: 'F' }).where(guestAccess);
           const refused = await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A), customer);
           expect(refused.statusCode, refused.body).toBe(403);
+          // The wizard's first calls already say so.
+          expect((await call('/api/quote/customer', {}, customer)).statusCode).toBe(403);
+          expect((await call('/api/quote/tarifftype/list', {}, customer)).statusCode).toBe(403);
           expect((await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))).statusCode).toBe(401);
           // With the price right the user quotes on their own account even so.
           await db().update(users).set({ ausr_rights_price: 'T' }).where(noPrice);

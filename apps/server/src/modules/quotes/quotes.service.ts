@@ -89,6 +89,19 @@ function assertMayQuote(tenant: Tenant, caller: AuthContext | undefined, guestAc
 }
 
 /**
+ * The tenant of a wizard call, checked as assertMayQuote checks (401 for a guest, 403 for a user
+ * without the price right, where the database allows no guests), so the wizard stops at its start.
+ */
+async function quoteTenant(deps: QuoteDeps, database: string, caller: AuthContext | undefined) {
+  const tenant = tenantByName(deps, database);
+  return guestTenant(deps, database, pricingCaller(tenant, caller)).catch((err: unknown) => {
+    if (caller?.tenant.name === tenant.name && err instanceof AppError && err.code === 'NOT_AUTHENTICATED')
+      throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
+    throw err;
+  });
+}
+
+/**
  * The account a caller quotes on when it pays on account: a user signed in to this database with
  * the booking and price rights whose default account is linked, not on hold and pays on account
  * (mop 'A'). Undefined for guests and everyone else (they quote on the quote account and pay by card).
@@ -170,7 +183,7 @@ export async function quoteCustomer(
   database: string,
   caller: AuthContext | undefined,
 ): Promise<QuoteCustomer> {
-  const { account, settings } = await quoteAccountOf(await guestTenant(deps, database, caller), caller);
+  const { account, settings } = await quoteAccountOf(await quoteTenant(deps, database, caller), caller);
   return {
     ...account,
     terms_checkbox: settings.termsCheckbox,
@@ -185,7 +198,7 @@ export async function quoteTariffTypes(
   database: string,
   caller: AuthContext | undefined,
 ): Promise<TariffType[]> {
-  return listTariffTypes((await guestTenant(deps, database, caller)).db);
+  return listTariffTypes((await quoteTenant(deps, database, caller)).db);
 }
 
 /**
