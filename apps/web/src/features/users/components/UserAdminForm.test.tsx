@@ -8,13 +8,17 @@ import { UserAdminForm } from './UserAdminForm';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The look-ups the form makes as it opens: the password policy, sites and business units. */
+const mockLookups = () =>
+  mockApi({
+    '/api/system/password': reply({ minLength: 8, enforceRules: 'F' }),
+    '/api/site/list': reply([]),
+    '/api/businessunit/list': reply([]),
+  });
+
 describe('UserAdminForm', () => {
   it('opens the first tab with a problem after Save on an empty new user, and flags every tab that has one', async () => {
-    const api = mockApi({
-      '/api/system/password': reply({ minLength: 8, enforceRules: 'F' }),
-      '/api/site/list': reply([]),
-      '/api/businessunit/list': reply([]),
-    });
+    const api = mockLookups();
     const { user } = renderApp(
       <UserAdminForm session={sessionWith({ ausr_rights_admin: 'T' })} initial={emptyUser()} />,
     );
@@ -31,11 +35,7 @@ describe('UserAdminForm', () => {
   });
 
   it('shows the system, price and export rights fixed, saying why, to an administrator who lacks them', async () => {
-    mockApi({
-      '/api/system/password': reply({ minLength: 8, enforceRules: 'F' }),
-      '/api/site/list': reply([]),
-      '/api/businessunit/list': reply([]),
-    });
+    mockLookups();
     const { user } = renderApp(
       <UserAdminForm
         session={sessionWith({
@@ -57,11 +57,7 @@ describe('UserAdminForm', () => {
   });
 
   it("lets such an administrator clear a clone's right they lack, and not set it again", async () => {
-    mockApi({
-      '/api/system/password': reply({ minLength: 8, enforceRules: 'F' }),
-      '/api/site/list': reply([]),
-      '/api/businessunit/list': reply([]),
-    });
+    mockLookups();
     const { user } = renderApp(
       <UserAdminForm
         session={sessionWith({ ausr_rights_admin: 'T', ausr_rights_export: 'F' })}
