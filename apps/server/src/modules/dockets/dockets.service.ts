@@ -332,7 +332,7 @@ export async function seesWholeTracking(
  * The guest checks' 401 as a signed-in user of `database` meets it (a docket not theirs, where
  * guests may not track): 404 'Your order was not found…', as for an unknown reference.
  */
-export const unknownToUser =
+const unknownToUser =
   (caller: AuthContext | undefined, database: string) =>
   (err: unknown): never => {
     if (caller?.tenant.name === database && err instanceof AppError && err.code === 'NOT_AUTHENTICATED')

@@ -91,18 +91,28 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       },
       payload: JSON.stringify(body),
     });
+  /** The control room moves docket `dckDocket` from `from` to `to` (expects 200). */
+  const controlMoves = async (
+    dckDocket: number,
+    from: string,
+    to: string,
+    extra: Parameters<typeof statusChange>[3] = {},
+  ) => {
+    const res = await post(
+      t.app,
+      '/api/docket/status/change',
+      statusChange(dckDocket, from, to, extra),
+      control,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
   /** A new booking of the customer allocated by the control room to `code`: its id and number. */
   const allocated = async (code: string) => {
     const booked = await post(t.app, '/api/docket/post', booking(account), customer);
     expect(booked.statusCode, booked.body).toBe(200);
     const { dck_docket, dck_id } = booked.json() as { dck_docket: number; dck_id: number };
-    const res = await post(
-      t.app,
-      '/api/docket/status/change',
-      statusChange(dck_docket, 'W', 'G', { driver: code }),
-      control,
-    );
-    expect(res.statusCode, res.body).toBe(200);
+    await controlMoves(dck_docket, 'W', 'G', { driver: code });
     return { dck_id, dck_docket };
   };
   const jobsOf = async (token: string) => {
@@ -286,13 +296,7 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
     it('answers 404 to a scan or an action on a job of theirs that the control room cancelled, and on one delivered', async () => {
       const token = await driverToken('TD1');
       const cancelled = await allocated('TD1');
-      const cancel = await post(
-        t.app,
-        '/api/docket/status/change',
-        statusChange(cancelled.dck_docket, 'G', 'B', { exception: 'CUSTREQ' }),
-        control,
-      );
-      expect(cancel.statusCode, cancel.body).toBe(200);
+      await controlMoves(cancelled.dck_docket, 'G', 'B', { exception: 'CUSTREQ' });
       const [kept] = await db().select().from(dockets).where(eq(dockets.dck_id, cancelled.dck_id));
       expect(kept!.drv_driver).toBe('TD1');
       expect((await jobsOf(token)).some((j) => j.dck_id === cancelled.dck_id)).toBe(false);
@@ -309,15 +313,8 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       for (const [from, to] of [
         ['G', 'P'],
         ['P', 'D'],
-      ] as const) {
-        const res = await post(
-          t.app,
-          '/api/docket/status/change',
-          statusChange(delivered.dck_docket, from, to, { signed_by: 'A Person' }),
-          control,
-        );
-        expect(res.statusCode, res.body).toBe(200);
-      }
+      ] as const)
+        await controlMoves(delivered.dck_docket, from, to, { signed_by: 'A Person' });
       const late = await send('/api/driver/scan', { dck_id: delivered.dck_id, barcode: 'AFTER' }, token);
       expect(late.statusCode, late.body).toBe(404);
       const traced = await db()
@@ -547,15 +544,8 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       for (const [from, to, extra] of [
         ['P', 'Q', { signed_by: 'Control room' }],
         ['Q', 'G', { driver: 'TDR' }],
-      ] as const) {
-        const res = await post(
-          t.app,
-          '/api/docket/status/change',
-          statusChange(moved.dck_docket, from, to, extra),
-          control,
-        );
-        expect(res.statusCode, res.body).toBe(200);
-      }
+      ] as const)
+        await controlMoves(moved.dck_docket, from, to, extra);
       const replayed = await send('/api/driver/job/action', movedBody, token, movedKey);
       expect(replayed.statusCode, replayed.body).toBe(200);
       expect(replayed.json()).toEqual(before.json());

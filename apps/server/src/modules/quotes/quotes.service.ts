@@ -32,7 +32,7 @@ import {
   postcodeAllowed,
   routeMiles,
 } from '../postcode/postcode.service';
-import { quoteSettingsOf } from '../settings/settings.service';
+import { guestAccessOf, quoteSettingsOf } from '../settings/settings.service';
 import {
   abandonPending,
   bookQuote,
@@ -94,11 +94,8 @@ function assertMayQuote(tenant: Tenant, caller: AuthContext | undefined, guestAc
  */
 async function quoteTenant(deps: QuoteDeps, database: string, caller: AuthContext | undefined) {
   const tenant = tenantByName(deps, database);
-  return guestTenant(deps, database, pricingCaller(tenant, caller)).catch((err: unknown) => {
-    if (caller?.tenant.name === tenant.name && err instanceof AppError && err.code === 'NOT_AUTHENTICATED')
-      throw new AppError('NOT_AUTHORIZED', MSG.notAuthorized);
-    throw err;
-  });
+  if (!pricingCaller(tenant, caller)) assertMayQuote(tenant, caller, await guestAccessOf(tenant.db));
+  return tenant;
 }
 
 /**

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/access';
 import { tenantByName } from '../auth/tenant-tokens';
 import { trackingSettingsFrom } from '../settings/settings.service';
-import { seesWholeTracking, trackedDocket, unknownToUser, type DocketDeps } from '../dockets/dockets.service';
+import { seesWholeTracking, trackedDocket, type DocketDeps } from '../dockets/dockets.service';
 import * as repo from './tracking.repository';
 import type { ImageOut } from './tracking.service';
 
@@ -57,19 +57,20 @@ type Shown = TrackDetailResponse['shown'];
  * The sections a caller is shown: all when it sees the docket whole (seesWholeTracking); to anyone
  * else, what the tenant's tracking settings allow a guest. 401 for a guest where the tenant allows
  * no guests (GuestAccessAllowed) or no public tracking (aset_web_tracking 'F'), 404 there for a
- * signed-in user (unknownToUser); 404 for an unknown reference.
+ * user signed in to the database; 404 for an unknown reference.
  */
 function shownTo(
   r: { guest: string | null; tracking: Record<string, string>; dck_id: number | null },
   whole: boolean,
-  caller: AuthContext | undefined,
-  database: string,
+  signedIn: boolean,
 ): Shown {
   let shown: Shown = { map: true, stock: true, signatures: true };
   if (!whole) {
     const s = trackingSettingsFrom(r.tracking);
     if (r.guest !== 'T' || s.aset_web_tracking === 'F')
-      unknownToUser(caller, database)(new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated));
+      throw signedIn
+        ? new AppError('NOT_FOUND', MSG.trackingNotFound)
+        : new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
     shown = {
       map: s.aset_track_map === 'T',
       stock: s.aset_track_stock === 'T',
@@ -117,7 +118,9 @@ export async function trackDetailJson(
   // Kept as UTF-8 bytes: a kept view is written out as it is, not encoded again per answer.
   const json = Buffer.from(
     JSON.stringify(
-      trackDetailResponse.parse(detailOf(deps, req, r, shownTo(r, whole, caller, req.database))),
+      trackDetailResponse.parse(
+        detailOf(deps, req, r, shownTo(r, whole, caller?.tenant.name === tenant.name)),
+      ),
     ),
   );
   views.set(key, { version: r.version!, json });
