@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './api';
 import { expectNoAxeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
 import {
@@ -20,7 +21,8 @@ import {
  * the log with its before and after; axe in both tenant themes. Settings take effect: the admin sets
  * Wednesday's hours and an account's reference label on the Customer tab, a customer's booking
  * outside those hours is refused with the spec's message, the booking screen shows the new label and
- * asks for it, and the admin finds the booking and the change in the log.
+ * asks for it, and the admin finds the booking and the change in the log. A user administrator
+ * without the System settings right reads the same tabs with nothing to change and no Save.
  */
 
 let h: Harness;
@@ -179,6 +181,52 @@ describe('system settings in Chromium', () => {
     await page.goto('/system');
     await page.getByRole('textbox', { name: 'Wednesday closes' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it('shows a user administrator without the System settings right the settings to read only', async () => {
+    // The administrator makes a user administrator who lacks the System settings right.
+    const { api, login } = apiClient(h.baseUrl);
+    const admin = await login('admin', 'Admin#2026', 'Northern Express');
+    const [account] = await api<{ cust_id: number }[]>('/api/customer/list', {}, admin);
+    await api(
+      '/api/user/post',
+      {
+        ausr_logon: 'useradmin',
+        ausr_firstname: 'Uma',
+        ausr_lastname: 'Useradmin',
+        ausr_email: 'useradmin@example.com',
+        ausr_password: 'Useradmin#2026',
+        ausr_rights_admin: 'T',
+        accounts: [{ cust_id: account!.cust_id }],
+      },
+      admin,
+    );
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'useradmin', 'Useradmin#2026', 'Northern Express');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'System Settings' })
+      .click();
+    await page
+      .getByText('You can read these settings. Changing them needs the System settings right.')
+      .waitFor();
+    // Hours and settings show, but nothing takes input and there is no Save.
+    expect(await page.getByRole('textbox', { name: 'Monday opens' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add General setting' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await settle(page);
+    await expectNoAxeViolations(page, 'system-read-only-north');
+    await page.getByRole('tab', { name: 'Customer' }).click();
+    // The account's fields load (their reference lists included) and stay fixed; the page stays.
+    const label1 = page.getByRole('textbox', { name: 'Reference 1 label' });
+    await label1.waitFor();
+    expect(await label1.isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Account' }).isDisabled()).toBe(false);
+    await settle(page);
+    expect(new URL(page.url()).pathname).toBe('/system');
+    await expectNoAxeViolations(page, 'system-read-only-north-customer');
+    await context.close();
   });
 
   it('passes axe in the Northern Express theme', async () => {

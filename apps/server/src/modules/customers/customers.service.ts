@@ -47,9 +47,12 @@ export function assertAnyRight(auth: AuthContext, rights: RouteRight[]): void {
   if (!rights.some((r) => auth.rights.includes(r))) assertRight(auth, rights[0]!);
 }
 
-/** customer/reference/lists (spec "access…" §7 Customer): a linked account's reference values (booking right). */
+/**
+ * customer/reference/lists (spec "access…" §7 Customer): a linked account's reference values, for
+ * its booking screen (booking right) or System Settings' Customer tab (admin right); 403 otherwise.
+ */
 export function listReferences(auth: AuthContext, custId: number): Promise<ReferenceRow[]> {
-  assertRight(auth, 'booking');
+  assertAnyRight(auth, ['booking', 'admin']);
   assertAccount(auth, custId, 'cref_cust_id');
   return repo.referencesOf(auth.db, custId);
 }

@@ -223,15 +223,25 @@ describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) 
     expect((await post(t.app, '/api/customer/post', fields, '')).statusCode).toBe(401);
     expect((await post(t.app, '/api/customer/reference/post', refs, '')).statusCode).toBe(401);
     const db = t.tenants.get(TENANT_A)!.db;
-    await db.update(users).set({ ausr_rights_system: 'F' }).where(eq(users.ausr_logon, 'admin'));
-    forgetLiveSessions();
+    // An administrator without the system settings (and booking) right reads what the read-only
+    // Customer tab shows, and changes nothing; without the admin right the reference lists go too.
+    const setAdmin = async (flags: Partial<typeof users.$inferInsert>) => {
+      await db.update(users).set(flags).where(eq(users.ausr_logon, 'admin'));
+      forgetLiveSessions();
+    };
+    await setAdmin({ ausr_rights_system: 'F', ausr_rights_booking: 'F' });
     try {
       const token = await loginAs(t.app, ...ADMIN);
       expect((await post(t.app, '/api/customer/post', fields, token)).statusCode).toBe(403);
       expect((await post(t.app, '/api/customer/reference/post', refs, token)).statusCode).toBe(403);
+      expect((await post(t.app, '/api/customer/list', { cust_id: custId }, token)).statusCode).toBe(200);
+      const lists = await post(t.app, '/api/customer/reference/lists', { cref_cust_id: custId }, token);
+      expect(lists.statusCode, lists.body).toBe(200);
+      await setAdmin({ ausr_rights_admin: 'F' });
+      const refused = await post(t.app, '/api/customer/reference/lists', { cref_cust_id: custId }, token);
+      expect(refused.statusCode).toBe(403);
     } finally {
-      await db.update(users).set({ ausr_rights_system: 'T' }).where(eq(users.ausr_logon, 'admin'));
-      forgetLiveSessions();
+      await setAdmin({ ausr_rights_system: 'T', ausr_rights_booking: 'T', ausr_rights_admin: 'T' });
     }
   });
 });
