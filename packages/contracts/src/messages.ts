@@ -59,4 +59,6 @@ export const ADDRESS_MSG = {
   saved: 'Address record saved',
   notFound: 'Address not found',
   mainAddress: 'The account address cannot be deleted',
+  /** Ours: a user limited to their own bookings changing the account's shared address book. */
+  ownBookingsOnly: "A user limited to their own bookings cannot change the account's address book",
 } as const;

@@ -79,6 +79,8 @@ const SEARCHED = [
 
 export interface AddressPageQuery {
   accountIds: number[];
+  /** Only the accounts' own addresses (type 0): for a user limited to their own bookings. */
+  accountAddressOnly?: boolean;
   search: string;
   sort: { column: AddressSortColumn; direction: 'asc' | 'desc' };
   limit: number;
@@ -96,7 +98,9 @@ export function addressPage(db: Executor, q: AddressPageQuery): Promise<Customer
     : undefined;
   const order = q.sort.direction === 'desc' ? desc : asc;
   return select(db)
-    .where(and(inAccounts(q.accountIds), search))
+    .where(
+      and(inAccounts(q.accountIds), q.accountAddressOnly ? eq(ca.cadd_address_type, 0) : undefined, search),
+    )
     .orderBy(order(SORT[q.sort.column]), asc(ca.cadd_id))
     .limit(q.limit)
     .offset(q.offset) as Promise<CustomerAddress[]>;

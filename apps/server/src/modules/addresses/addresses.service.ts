@@ -24,6 +24,18 @@ export interface AddressDeps {
 
 const accountIds = (auth: AuthContext) => auth.accounts.map((a) => a.cust_id);
 
+/**
+ * 403 for a user limited to their own bookings: the address book is the account's, shared by its
+ * users, and such a user (a self-registered guest on a shared account) must not change it.
+ */
+function assertMayChangeAddressBook(auth: AuthContext): void {
+  assertRight(auth, 'addressbook');
+  if (auth.user.ausr_own_bookings === 'T')
+    throw new AppError('NOT_AUTHORIZED', ADDRESS_MSG.ownBookingsOnly, {
+      cadd_id: ADDRESS_MSG.ownBookingsOnly,
+    });
+}
+
 /** 404 'Address not found' unless the address exists and belongs to a linked account. */
 async function ownAddress(auth: AuthContext, caddId: number): Promise<CustomerAddress> {
   const row = await repo.addressById(auth.db, caddId, accountIds(auth));
@@ -38,7 +50,8 @@ async function ownAddress(auth: AuthContext, caddId: number): Promise<CustomerAd
  */
 export async function listAddresses(auth: AuthContext, req: AddressListQuery): Promise<AddressListResponse> {
   // A user limited to their own bookings (a self-registered guest on a shared account) sees the
-  // account's own address (type 0) only, never what other users of the account saved.
+  // account's own address (type 0) only, never what other users of the account saved: here and
+  // in the address book's page.
   const ownOnly = auth.user.ausr_own_bookings === 'T';
   if (req.cadd_id !== undefined) {
     assertAnyRight(auth, ['booking', 'addressbook']);
@@ -58,6 +71,7 @@ export async function listAddresses(auth: AuthContext, req: AddressListQuery): P
   if (auth.accounts.length === 0) return { rows: [], page, pageSize, hasMore: false };
   const rows = await repo.addressPage(auth.db, {
     accountIds: accountIds(auth),
+    accountAddressOnly: ownOnly,
     search: req.search,
     sort: req.sort,
     limit: pageSize + 1,
@@ -107,7 +121,7 @@ async function checkedValues(auth: AuthContext, deps: AddressDeps, input: Addres
 }
 
 /**
- * customer/address/post (addressbook right): creates (no cadd_id; a delivery address, type 1) or
+ * customer/address/post (addressbook right; 403 for a user limited to their own bookings): creates (no cadd_id; a delivery address, type 1) or
  * updates (cadd_id; its type is kept) an address of a linked account, with an audit row in the
  * same transaction. Answers the saved row.
  */
@@ -116,7 +130,7 @@ export async function postAddress(
   deps: AddressDeps,
   input: AddressPostData,
 ): Promise<CustomerAddress> {
-  assertRight(auth, 'addressbook');
+  assertMayChangeAddressBook(auth);
   assertAccount(auth, input.cadd_cust_id, 'cadd_cust_id');
   const existing = input.cadd_id === undefined ? undefined : await ownAddress(auth, input.cadd_id);
   if (existing?.cadd_address_type === 0 && existing.cadd_cust_id !== input.cadd_cust_id)
@@ -139,9 +153,12 @@ export async function postAddress(
   });
 }
 
-/** customer/address/delete (addressbook right): a linked account's address, never its main one (type 0). */
+/**
+ * customer/address/delete (addressbook right; 403 for a user limited to their own bookings): a
+ * linked account's address, never its main one (type 0).
+ */
 export async function deleteAddress(auth: AuthContext, caddId: number): Promise<{ cadd_id: number }> {
-  assertRight(auth, 'addressbook');
+  assertMayChangeAddressBook(auth);
   const row = await ownAddress(auth, caddId);
   if (row.cadd_address_type === 0)
     throw new AppError('BUSINESS_RULE', ADDRESS_MSG.mainAddress, { cadd_id: ADDRESS_MSG.mainAddress });

@@ -8,7 +8,7 @@ import {
 } from '@courier/contracts';
 import type { GeoIndex } from '../../lib/geo';
 import type { TenantRegistry } from '../../db/tenants';
-import type { AuthContext } from '../auth/access';
+import { docketScope, type AuthContext } from '../auth/access';
 import { guestTenant } from '../auth/guest.service';
 import { assertAnyRight } from '../customers/customers.service';
 import {
@@ -33,16 +33,20 @@ export interface AddressSearchDeps {
   embedded: AddressProvider;
 }
 
-/** The caller's tenant and accounts whose known addresses a search may show; none for guests. */
+/**
+ * The caller's tenant and accounts whose known addresses a search may show (none for guests);
+ * `ownerId` for a user limited to their own bookings (repo.KnownAddressQuery).
+ */
 interface Scope {
   auth: AuthContext;
   accountIds: number[];
+  ownerId?: number;
 }
 
 /** The caller's address book and past docket addresses matching the query. */
 async function knownAddresses(geo: GeoIndex, scope: Scope, q: SearchQuery): Promise<AddressResult[]> {
   if (scope.accountIds.length === 0 || q.kind === 'empty') return [];
-  const base = { accountIds: scope.accountIds, words: q.words };
+  const base = { accountIds: scope.accountIds, ownerId: scope.ownerId, words: q.words };
   const postcode = q.kind === 'text' ? undefined : { compact: q.compact, prefix: q.kind === 'outcode' };
   const [book, past] = await Promise.all([
     repo.addressBookMatches(scope.auth.db, { ...base, postcode }),
@@ -121,7 +125,11 @@ async function search(
   return addresses.length ? { addresses } : { addresses: [], message: ADDRESS_MSG.noMatch };
 }
 
-/** postcode/list (booking or addressbook right): the tenant's known addresses of the caller's accounts too. */
+/**
+ * postcode/list (booking or addressbook right): the tenant's known addresses of the caller's
+ * accounts too (their docket scope: a user limited to their own bookings finds only their own
+ * bookings' addresses and the accounts' own address).
+ */
 export function searchForUser(
   auth: AuthContext,
   deps: AddressSearchDeps,
@@ -129,7 +137,7 @@ export function searchForUser(
   log: FastifyBaseLogger,
 ): Promise<PostcodeListResponse> {
   assertAnyRight(auth, ['booking', 'addressbook']);
-  return search(deps, input, { auth, accountIds: auth.accounts.map((a) => a.cust_id) }, log);
+  return search(deps, input, { auth, ...docketScope(auth) }, log);
 }
 
 /**

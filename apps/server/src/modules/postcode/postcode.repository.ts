@@ -2,10 +2,17 @@ import { and, asc, desc, eq, max, sql, type SQL, type SQLWrapper } from 'drizzle
 import { ADDRESS_SEARCH_MAX } from '@courier/contracts';
 import { likeEscape, type Executor } from '../../db/client';
 import { customerAddresses as ca, docketAddresses as da, dockets } from '../../db/schema';
+import { ownedBy } from '../dockets/dockets.repository';
 
 /** What to look for among a tenant's known addresses, within the caller's accounts. */
 export interface KnownAddressQuery {
   accountIds: number[];
+  /**
+   * A user limited to their own bookings (a self-registered guest on a shared account): only the
+   * addresses of the dockets they booked or registered from, and of the address book only the
+   * accounts' own address (type 0), never what other users of the account saved or booked.
+   */
+  ownerId?: number;
   /** Compact upper-case post code (exact) or its start (prefix); none for a search by words. */
   postcode?: { compact: string; prefix: boolean };
   /** Lower-case words every address must contain. */
@@ -62,6 +69,7 @@ export function addressBookMatches(db: Executor, q: KnownAddressQuery): Promise<
     .where(
       and(
         sql`${ca.cadd_cust_id} = any(${intArray(q.accountIds)}::int[])`,
+        q.ownerId === undefined ? undefined : eq(ca.cadd_address_type, 0),
         ...conditions(q, ca.cadd_postalcode, [
           ca.cadd_coname,
           ca.cadd_build,
@@ -101,6 +109,7 @@ export function docketAddressMatches(
     .where(
       and(
         sql`${dockets.dck_cust_id} = any(${intArray(q.accountIds)}::int[])`,
+        q.ownerId === undefined ? undefined : ownedBy(q.ownerId),
         ...conditions(q, da.dadd_postalcode, [
           da.dadd_companyname,
           da.dadd_build,

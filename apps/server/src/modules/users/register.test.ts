@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
+import { ADDRESS_MSG } from '@courier/contracts';
 import { queryRows } from '../../db/client';
 import { dockets, users } from '../../db/schema';
 import {
@@ -275,6 +276,85 @@ describe.each(DB_KINDS)('registration from a booking on %s', (kind) => {
     ).json();
     for (const a of addresses) expect(a.cadd_address_type).toBe(0);
     expect((await post(t.app, '/api/customer/address/list', {}, nia)).statusCode).toBe(403);
+    // Nor do they reach them through the address search: the delivery address of a booking not
+    // theirs, which the account's booker finds by its post code district, is not among what the
+    // search shows them; what it shows is their own bookings' addresses and the account's own.
+    type Stop = { dadd_street: string; dadd_postalcode: string };
+    const stopsOf = async (id: number, token: string) =>
+      (await post(t.app, '/api/docket/address/list', { _docketId: id }, token)).json() as Stop[];
+    const keyOf = (street: string, postcode: string) => `${street}|${postcode}`;
+    const ownStops = new Set<string>();
+    for (const id of ownIds)
+      for (const a of await stopsOf(id, nia)) ownStops.add(keyOf(a.dadd_street, a.dadd_postalcode));
+    let delivery: Stop | undefined;
+    for (const r of (await post(t.app, '/api/docket/list', { pageSize: 50 }, customer)).json().rows) {
+      if (r.cust_acc_code !== accountCode || ownIds.includes(r.dck_id)) continue;
+      const last = (await stopsOf(r.dck_id, customer)).at(-1)!;
+      if (!ownStops.has(keyOf(last.dadd_street, last.dadd_postalcode))) {
+        delivery = last;
+        break;
+      }
+    }
+    expect(delivery).toBeDefined();
+    type Found = { source: string; street: string; postcode: string };
+    const search = async (token: string) =>
+      (
+        (
+          await post(
+            t.app,
+            '/api/postcode/list',
+            { address: { postcode: delivery!.dadd_postalcode.split(' ')[0] } },
+            token,
+          )
+        ).json().addresses as Found[]
+      ).filter((a) => a.source === 'docket' || a.source === 'addressbook');
+    const foreignStop = keyOf(delivery!.dadd_street, delivery!.dadd_postalcode);
+    expect((await search(customer)).map((a) => keyOf(a.street, a.postcode))).toContain(foreignStop);
+    const accountStops = new Set(
+      addresses.map((a: { cadd_street: string; cadd_postalcode: string }) =>
+        keyOf(a.cadd_street, a.cadd_postalcode),
+      ),
+    );
+    for (const a of await search(nia))
+      expect(a.source === 'docket' ? ownStops : accountStops).toContain(keyOf(a.street, a.postcode));
+    // With the address-book right an administrator might give them, the book shows the account's
+    // own address only, and its shared entries are not theirs to change or delete.
+    await db().update(users).set({ ausr_rights_addressbook: 'T' }).where(eq(users.ausr_logon, 'nia'));
+    forgetLiveSessions();
+    try {
+      const page = (await post(t.app, '/api/customer/address/list', {}, nia)).json();
+      expect(page.rows.length).toBeGreaterThan(0);
+      for (const a of page.rows) expect(a.cadd_address_type).toBe(0);
+      const shared = (
+        await post(
+          t.app,
+          '/api/customer/address/list',
+          { cadd_cust_id: account, cadd_address_type: 1 },
+          customer,
+        )
+      ).json()[0];
+      expect(shared).toBeDefined();
+      const changed = await post(
+        t.app,
+        '/api/customer/address/post',
+        { ...shared, cadd_coname: 'Hijacked' },
+        nia,
+      );
+      expect(changed.statusCode).toBe(403);
+      expect(changed.json().message).toBe(ADDRESS_MSG.ownBookingsOnly);
+      const made = await post(t.app, '/api/customer/address/post', { ...shared, cadd_id: undefined }, nia);
+      expect(made.statusCode).toBe(403);
+      expect(
+        (await post(t.app, '/api/customer/address/delete', { cadd_id: shared.cadd_id }, nia)).statusCode,
+      ).toBe(403);
+      const still = (
+        await post(t.app, '/api/customer/address/list', { cadd_id: shared.cadd_id }, customer)
+      ).json();
+      expect(still.cadd_coname).toBe(shared.cadd_coname);
+    } finally {
+      await db().update(users).set({ ausr_rights_addressbook: 'F' }).where(eq(users.ausr_logon, 'nia'));
+      forgetLiveSessions();
+    }
   });
 
   it('lets four racing registrations of one booking make exactly one user', async () => {
