@@ -3,10 +3,12 @@ import type { Executor } from '../../db/client';
 import { credentialChecks, drivers, users } from '../../db/schema';
 
 /**
- * What is checked, and whose: a user's one-time code or current password (a signed-in change asks
- * for it), by user id; a driver's PIN (the driver page's sign-in), by driver code.
+ * What is checked, and whose: a user's one-time code, current password (a signed-in change asks
+ * for it) or sign-in password ('login'), by user id; a driver's PIN (the driver page's sign-in), by
+ * driver code.
  */
-export type CheckSubject = { kind: 'otp' | 'password'; ausrId: number } | { kind: 'pin'; driver: string };
+export type CheckSubject =
+  { kind: 'otp' | 'password' | 'login'; ausrId: number } | { kind: 'pin'; driver: string };
 
 /** The subject's checks, and a lock on its owner's row (users or drivers) that queues them. */
 function ownerOf(subject: CheckSubject) {

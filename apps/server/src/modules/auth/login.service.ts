@@ -12,6 +12,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { otpMinutesOf, sessionIdleMinutesOf } from '../settings/settings.service';
 import { sendOtp } from './otp.service';
 import * as repo from './auth.repository';
+import { returnCheck, takeCheck } from './credential-checks.repository';
 import type { AuthContext } from './access';
 import type { AuthDeps } from './auth-deps';
 import { sessionExpiry, sessionResponseOf, toSessionUser } from './sessions.service';
@@ -25,6 +26,18 @@ import { tenantByName, tenantKey } from './tenant-tokens';
 let dummyHash: Promise<string> | undefined;
 /** A hash to verify against when the user does not exist, so both failures take the same time. */
 const timingDummy = () => (dummyHash ??= hash('not-a-real-password-0000'));
+
+/**
+ * Wrong passwords one user may be given in an hour: at sign-in (over every address; the login
+ * route's own limit is per address and username), and as the current password of a signed-in
+ * change (over all their sessions and the calls that ask for it: password change, its alias,
+ * My Account's e-mail change), each counted on its own. A reset by the mailed link, or a new
+ * password from an administrator, clears the count (credential-checks forgetChecks).
+ */
+export const PASSWORD_USER_MAX_WRONG = 20;
+/** The refusal once a user's wrong passwords reach PASSWORD_USER_MAX_WRONG (429). */
+export const PASSWORD_USER_LOCKED_MESSAGE =
+  'Too many wrong passwords for this user, please try again in an hour';
 
 /** Argon2id hash of a password (ARCHITECTURE: passwords). */
 export const hashPassword = (password: string): Promise<string> => hash(password);
@@ -41,7 +54,9 @@ export async function checkSecret(stored: string | null | undefined, secret: str
 /**
  * Checks the password and opens a session (spec "access…" §4 login flow): stage 'otp' when the
  * user has the OTP right (a code is mailed), else 'password' when it has expired, else 'full'.
- * Throws 401 AUTHENTICATION_ERROR with one message for an unknown user or a wrong password.
+ * Throws 401 AUTHENTICATION_ERROR with one message for an unknown user or a wrong password, and
+ * 429 (PASSWORD_USER_LOCKED_MESSAGE) once a user was given PASSWORD_USER_MAX_WRONG wrong passwords
+ * in an hour.
  */
 export async function login(
   deps: AuthDeps,
@@ -49,17 +64,34 @@ export async function login(
 ): Promise<{ token: string; session: SessionResponse; otpMinutes?: number }> {
   const tenant = tenantByName(deps, req.database);
   const user = await repo.findUserByLogon(tenant.db, req.username);
-  const ok = await checkSecret(user?.ausr_password, req.password);
-  if (!user || !ok) {
-    await writeAudit(tenant.db, {
+  const failed = (result: string) =>
+    writeAudit(tenant.db, {
       user: req.username.slice(0, 100),
       unit: 'auth',
       process: 'login',
       type: 'warning',
-      detail: { result: 'failed' },
+      detail: { result },
     });
+  // A known user's wrong passwords count against them from every address; past the limit even the
+  // right one is refused, so guesses spread over many addresses learn nothing more.
+  const check = user
+    ? await takeCheck(
+        tenant.db,
+        { kind: 'login', ausrId: user.ausr_id },
+        deps.clock.now(),
+        PASSWORD_USER_MAX_WRONG,
+      )
+    : undefined;
+  if (user && check === undefined) {
+    await failed('locked');
+    throw new AppError('RATE_LIMITED', PASSWORD_USER_LOCKED_MESSAGE);
+  }
+  const ok = await checkSecret(user?.ausr_password, req.password);
+  if (!user || !ok) {
+    await failed('failed');
     throw new AppError('AUTHENTICATION_ERROR', MSG.badLogin);
   }
+  await returnCheck(tenant.db, check!);
   if (user.ausr_rights_otp === 'T' && !user.ausr_email) {
     throw new AppError('AUTHENTICATION_ERROR', MSG.otpUnavailable);
   }

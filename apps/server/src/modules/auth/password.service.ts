@@ -7,7 +7,7 @@ import type { Tenant } from '../../db/tenants';
 import { writeAudit } from '../audit/audit.repository';
 import { passwordPolicyOf } from '../settings/settings.service';
 import type { AuthDeps } from './auth-deps';
-import { hashPassword } from './login.service';
+import { hashPassword, PASSWORD_USER_LOCKED_MESSAGE, PASSWORD_USER_MAX_WRONG } from './login.service';
 import { tenantByName, tenantKey, tenantOfToken } from './tenant-tokens';
 import { assertRight, type AuthContext } from './access';
 import { resetMail } from './auth.mail';
@@ -111,16 +111,6 @@ export async function endCredentials(tx: Executor, ausrId: number, now: Date, ke
   await repo.deleteUserSessions(tx, ausrId, keepSessId);
   await forgetChecks(tx, ausrId);
 }
-
-/**
- * Wrong current passwords one user may give in an hour, over all their sessions and the calls that
- * ask for it (password change, its alias, My Account's e-mail change): each call's own rate limit
- * is per session and per route, so a stolen session could otherwise guess 30 a minute for good.
- */
-export const PASSWORD_USER_MAX_WRONG = 20;
-/** The refusal once a user's wrong current passwords reach PASSWORD_USER_MAX_WRONG (429). */
-export const PASSWORD_USER_LOCKED_MESSAGE =
-  'Too many wrong passwords for this user, please try again in an hour';
 
 /**
  * The signed-in user's row once `password` is their current password (a stolen session alone does

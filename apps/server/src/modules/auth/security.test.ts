@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { errorSummary } from '../../lib/error-summary';
 import { OTP_USER_LOCKED_MESSAGE } from './otp.service';
-import { PASSWORD_USER_LOCKED_MESSAGE } from './password.service';
+import { PASSWORD_USER_LOCKED_MESSAGE } from './login.service';
 import {
   ADMIN,
   CONTROL,
@@ -338,6 +338,29 @@ describe.each(DB_KINDS)('what an attacker tried, on %s', (kind) => {
     } finally {
       await setUser('control', { ausr_rights_otp: 'F' });
     }
+  });
+
+  it('13. lets one user be given 20 wrong passwords an hour at sign-in, from however many addresses', async () => {
+    const signIn = (ip: string, username: string, password: string) =>
+      from(ip, '/api/auth/login', { database: TENANT_A, username, password });
+    // A right password does not count: a user who mistypes nothing is never held up.
+    expect((await signIn('10.13.0.1', CONTROL[0], CONTROL[1])).statusCode).toBe(200);
+    // Four addresses, five wrong guesses each (under each address's own limit), all at once.
+    const guesses = await Promise.all(
+      [2, 3, 4, 5].flatMap((n) =>
+        Array.from({ length: 5 }, (_, i) => signIn(`10.13.0.${n}`, CONTROL[0], `Wrong#Guess${n}${i}`)),
+      ),
+    );
+    expect(guesses.map((g) => g.statusCode)).toEqual(Array(20).fill(401));
+    // The 21st, from a fresh address and even with the right password, waits for the hour to pass…
+    const locked = await signIn('10.13.0.6', CONTROL[0], CONTROL[1]);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(PASSWORD_USER_LOCKED_MESSAGE);
+    expect(locked.json().token).toBeUndefined();
+    // …while other users sign in as before.
+    expect((await signIn('10.13.0.6', CUSTOMER[0], CUSTOMER[1])).statusCode).toBe(200);
+    t.clock.advance(61 * 60_000);
+    expect((await signIn('10.13.0.7', CONTROL[0], CONTROL[1])).statusCode).toBe(200);
   });
 
   it('12. lets one stolen session try 20 wrong current passwords an hour over every call that asks for one', async () => {
