@@ -215,6 +215,35 @@ describe('the control room in Chromium', () => {
     await expect.poll(() => drivers.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
+  it('opens the Status list under its field on a touch phone, with the modal still on the screen', async () => {
+    const page = await (await h.newContext({ width: 390, height: 844 }, true)).newPage();
+    await signIn(page, 'control', 'Control#2026');
+    await page.goto('/control');
+    await page.locator('tr[data-docket]').first().waitFor();
+    await row(page, (await page.locator('tr[data-docket]').first().getAttribute('data-docket'))!)
+      .locator('td')
+      .nth(2)
+      .tap();
+    const modal = dialog(page);
+    await modal.waitFor();
+    const status = modal.getByRole('combobox', { name: 'Status' });
+    await status.tap();
+    const list = page.getByRole('listbox');
+    await list.getByRole('option').first().waitFor();
+    await settle(page);
+    const field = (await status.boundingBox())!;
+    const box = (await list.boundingBox())!;
+    // Under the field and within the phone's width; the page and the modal are not pushed wider.
+    expect(Math.abs(box.x - field.x)).toBeLessThanOrEqual(8);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const cancel = (await modal.getByRole('button', { name: 'Cancel' }).boundingBox())!;
+    expect(cancel.x + cancel.width).toBeLessThanOrEqual(390);
+    await list.getByRole('option').first().tap();
+    await modal.getByRole('button', { name: /^(Save|Allocate)$/ }).waitFor();
+    await page.context().close();
+  });
+
   it('passes axe on the board and the modal in the Northern Express theme', async () => {
     const page = await (await h.newContext()).newPage();
     await openControl(page, 'Northern Express');

@@ -22,7 +22,8 @@ export interface Harness {
   baseUrl: string;
   browser: Browser;
   /** A fresh browser context (own cookies and storage) at a desktop size. */
-  newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /** A browser context at `viewport` (1366 × 900); `phone`: a touch screen with a mobile viewport. */
+  newContext(viewport?: { width: number; height: number }, phone?: boolean): Promise<BrowserContext>;
   /**
    * Full-page screenshot to e2e/screenshots/<name>.png, after axe has found no violation on what
    * the page shows (expectNoAxeViolations): every screen and modal the tests shoot is checked.
@@ -148,10 +149,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     baseUrl,
     browser: open,
-    newContext: async (viewport = { width: 1366, height: 900 }) => {
+    newContext: async (viewport = { width: 1366, height: 900 }, phone = false) => {
       const context = await open.newContext({
         baseURL: baseUrl,
         viewport,
+        isMobile: phone,
+        hasTouch: phone,
         locale: 'en-GB',
         timezoneId: 'Europe/London',
       });

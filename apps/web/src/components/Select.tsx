@@ -7,7 +7,7 @@ import { Select as MantineSelect, type SelectProps } from '@mantine/core';
  * moment it opens; a booking screen holds a dozen selects, and drawing every list as the screen
  * loads cost more than the rest of the form. The list is drawn as the field takes focus, and the
  * keys that come before Mantine has registered it are held and sent again once it has
- * (`useKeysBeforeList`). Same props as Mantine's Select.
+ * (`useKeysBeforeList`). The list opens under the field's start (see below). Same props as Mantine's Select.
  */
 export function Select({ onFocus, onKeyDownCapture, comboboxProps, ...props }: SelectProps) {
   const [focused, setFocused] = useState(false);
@@ -15,7 +15,10 @@ export function Select({ onFocus, onKeyDownCapture, comboboxProps, ...props }: S
   return (
     <MantineSelect
       {...props}
-      comboboxProps={{ keepMounted: focused, ...comboboxProps }}
+      // 'bottom-start', not Mantine's centred 'bottom': on a touch screen the list mounts, opens and
+      // is placed in one go, before it has its width, and a centred list placed at width 0 stayed
+      // half a field to the right, widening the page and a modal around it (control, 390 px).
+      comboboxProps={{ keepMounted: focused, position: 'bottom-start', ...comboboxProps }}
       onFocus={(event: FocusEvent<HTMLInputElement>) => {
         setFocused(true);
         onFocus?.(event);
