@@ -223,6 +223,9 @@ describe('bookings complete in Chromium', () => {
     await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('heading', { name: 'Your Booking History' }).waitFor();
+    // The menu still marks where the user is: History belongs to Your Recent Bookings.
+    const current = page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]');
+    expect(await current.allInnerTexts()).toEqual(['Your Recent Bookings']);
 
     // History waits for its dates: the Filter modal opens with two days ago through today.
     const filter = page.getByRole('dialog', { name: 'Filter' });

@@ -181,6 +181,14 @@ describe('system settings in Chromium', () => {
     await page.goto('/system');
     await page.getByRole('textbox', { name: 'Wednesday closes' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The Customer tab: the account picker inside the screen, the reference labels wide enough to read.
+    await page.getByRole('tab', { name: 'Customer' }).click();
+    const label = page.getByRole('textbox', { name: 'Reference 1 label' });
+    await label.waitFor();
+    const picker = (await page.getByRole('combobox', { name: 'Account' }).boundingBox())!;
+    expect(picker.x + picker.width).toBeLessThanOrEqual(390);
+    expect((await label.boundingBox())!.width).toBeGreaterThanOrEqual(130);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('shows a user administrator without the System settings right the settings to read only', async () => {

@@ -17,24 +17,30 @@ export function NavMenu({ session, onNavigate }: NavMenuProps) {
   const newBooking = useNewBooking();
   return (
     <Stack gap={4} component="nav" aria-label="Main menu">
-      {MENU.filter((entry) => canOpen(session, entry.path)).map((entry) => (
-        <NavLink
-          key={entry.path}
-          component={Link}
-          to={entry.to ?? entry.path}
-          label={entry.label}
-          leftSection={<entry.icon size={18} stroke={1.6} />}
-          active={entry.to ? `${pathname}${search}` === entry.to : pathname === entry.path}
-          onClick={(e) => {
-            if (entry.newBooking) {
-              e.preventDefault();
-              newBooking();
-            }
-            onNavigate();
-          }}
-          styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
-        />
-      ))}
+      {MENU.filter((entry) => canOpen(session, entry.path)).map((entry) => {
+        const active = entry.to
+          ? `${pathname}${search}` === entry.to
+          : pathname === entry.path || !!entry.alsoActiveOn?.includes(pathname);
+        return (
+          <NavLink
+            key={entry.path}
+            component={Link}
+            to={entry.to ?? entry.path}
+            label={entry.label}
+            leftSection={<entry.icon size={18} stroke={1.6} />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={(e) => {
+              if (entry.newBooking) {
+                e.preventDefault();
+                newBooking();
+              }
+              onNavigate();
+            }}
+            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+          />
+        );
+      })}
     </Stack>
   );
 }

@@ -22,13 +22,15 @@ export interface MenuEntry {
   newBooking?: boolean;
   /** Where the entry goes when it is more than its path (My Account: /user/detail?state=current). */
   to?: string;
+  /** Other screens the entry stands for, shown as the current entry there too (History). */
+  alsoActiveOn?: string[];
 }
 
 /** The side menu of the screens that exist; each shows only with the right of its route. */
 export const MENU: MenuEntry[] = [
   { label: 'Home', path: '/home', icon: IconHome },
   { label: 'New booking', path: '/docket/detail', icon: IconTruckDelivery, newBooking: true },
-  { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList },
+  { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList, alsoActiveOn: ['/docket/archive'] },
   { label: 'Track and Trace', path: '/docket/trace', icon: IconRoute },
   { label: 'Address Book', path: '/address/list', icon: IconAddressBook },
   { label: 'Control', path: '/control', icon: IconBroadcast },

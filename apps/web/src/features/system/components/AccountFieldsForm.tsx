@@ -67,9 +67,10 @@ export function AccountFieldsForm({
       <Table withTableBorder layout="fixed" aria-label="References">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={110}>Reference</Table.Th>
+            {/* Narrower fixed columns on a phone, so the label field keeps room to be read. */}
+            <Table.Th w={{ base: 96, sm: 110 }}>Reference</Table.Th>
             <Table.Th>Label</Table.Th>
-            <Table.Th w={100}>Required</Table.Th>
+            <Table.Th w={{ base: 84, sm: 100 }}>Required</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -67,7 +67,7 @@ function CustomerTab({ draft, readOnly }: { draft: Draft; readOnly: boolean }) {
     <Stack gap="md">
       <Select
         label="Account"
-        w={360}
+        w={{ base: '100%', sm: 360 }}
         data={session.accounts.map((a) => ({
           value: String(a.cust_id),
           label: `${a.cust_acc_code} - ${a.cust_name}`,
