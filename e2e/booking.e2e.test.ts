@@ -88,6 +88,11 @@ describe('booking portal in Chromium', () => {
     const ref = (await refLink.innerText()).trim();
     expect(await page.getByLabel('Town').first().getAttribute('readonly')).not.toBeNull();
     await h.screenshot(page, 'booking-confirmed');
+    // The address is the saved booking's now: a reload shows the same booking, not an empty form.
+    expect(new URL(page.url()).searchParams.get('_id')).toMatch(/^\d+$/);
+    await page.reload();
+    await page.getByRole('heading', { name: `BOOKING ${docketNo}` }).waitFor();
+    await page.getByRole('link', { name: ref }).waitFor();
 
     await page
       .getByRole('navigation', { name: 'Main menu' })

@@ -9,3 +9,7 @@ export const callerOf = (value: string | null): Caller =>
 /** The read-only booking of a list row: /docket/detailhistory?_id&caller (spec "bookings…" §2 routes). */
 export const bookingHistoryPath = (dckId: number, caller: Caller) =>
   `/docket/detailhistory?_id=${dckId}&caller=${caller}`;
+
+/** A saved booking on the booking screen: /docket/detail?_id&caller (spec "bookings…" §2 routes). */
+export const savedBookingPath = (dckId: number, caller: Caller = 'docketList') =>
+  `/docket/detail?_id=${dckId}&caller=${caller}`;

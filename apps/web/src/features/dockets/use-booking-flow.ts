@@ -14,6 +14,7 @@ import type { BookingFormApi } from './components/field-binder';
 import { useCardProvider } from './api/docket-checkout';
 import { useCardPayment } from './use-card-payment';
 import { useReuseBooking } from './use-new-booking';
+import { savedBookingPath } from './booking-paths';
 
 /** The booking screen's pages (spec "access…" §2: docket, confirm, complete, capture, payment). */
 export type BookingStep = 'docket' | 'confirm' | 'capture' | 'payment' | 'complete';
@@ -95,6 +96,10 @@ export function useBookingFlow({ form, session, validation, mop, custId, onFresh
       netvat: showPrice ? (saved.netvat ?? null) : null,
     });
     setStep('complete');
+    // The address becomes the saved booking's, so a reload (or Back to it later) shows it again
+    // rather than an empty form. Only the browser's address changes: the router keeps this screen
+    // (its state object is kept) and the form stays as confirmed.
+    window.history.replaceState(window.history.state, '', savedBookingPath(saved.dck_id));
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
