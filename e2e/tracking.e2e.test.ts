@@ -118,6 +118,26 @@ describe('the tracking view in Chromium', () => {
     await context.close();
   });
 
+  it('finds a reference of the second database for a guest whose link names none', async () => {
+    const token = await apiClient(h.baseUrl).login('customer', 'Customer#2026', 'Northern Express');
+    const list = await api<ListResponse>('/api/docket/list', { archive: false, page: 1 }, token);
+    const ref = list.rows[0]!.tracking_reference;
+    const context = await h.newContext();
+    const page = await context.newPage();
+    // A hand-typed address: no database, none chosen before; Demo Couriers stands in first.
+    await page.goto(`/docket/track?tracking_ref=${ref}`);
+    await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
+    await page.getByRole('banner').getByText('Northern Express', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('database')).toBe('Northern Express');
+    expect(
+      await page.getByText('Your order was not found, please check your Tracking Reference').count(),
+    ).toBe(0);
+    // A reference no database holds is still not found.
+    await page.goto('/docket/track?tracking_ref=TNOSUCHREF00001');
+    await page.getByText('Your order was not found, please check your Tracking Reference').waitFor();
+    await context.close();
+  });
+
   it('lays a phone-sized tracking page out once: the content does not move down after the first render', async () => {
     const ref = await deliveredRef();
     // A phone as Lighthouse's mobile run emulates one (a touch screen with its own viewport).

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { trackResponse, type TrackRequest } from '@courier/contracts';
-import { apiPost } from '../../../lib/api-client';
+import { ApiError, apiPost } from '../../../lib/api-client';
 import { DOCKET_TRACK_KEY } from './tracking-keys';
 
 /** POST /api/docket/track (public): the order summary of a tracking reference (spec "bookings…" §2 Tracking view). */
@@ -11,5 +11,27 @@ export const docketTrackQuery = (database: string, trackingRef: string) =>
   queryOptions({
     queryKey: [...DOCKET_TRACK_KEY, database, trackingRef],
     queryFn: () => fetchDocketTrack({ database, tracking_ref: trackingRef }),
+    retry: false,
+  });
+
+/**
+ * The database among `candidates` that holds a tracking reference, asked in turn (one docket/track
+ * each; a database without it, 404, or closed to guests, 401, is passed over), or null when none
+ * does: for a visitor whose link names no database and whose stand-in database has no such order.
+ */
+export const referenceDatabaseQuery = (candidates: string[], trackingRef: string) =>
+  queryOptions({
+    queryKey: [...DOCKET_TRACK_KEY, 'where', trackingRef, ...candidates],
+    queryFn: async (): Promise<string | null> => {
+      for (const database of candidates) {
+        try {
+          await fetchDocketTrack({ database, tracking_ref: trackingRef });
+          return database;
+        } catch (err) {
+          if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 401)) throw err;
+        }
+      }
+      return null;
+    },
     retry: false,
   });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -11,7 +11,7 @@ import { notifyError } from '../../../lib/notify';
 import { storedTrackingRef } from '../../../lib/stored-context';
 import { useSession } from '../../auth';
 import { useGuestDatabase } from '../../auth';
-import { docketTrackQuery } from '../api/docket-track';
+import { docketTrackQuery, referenceDatabaseQuery } from '../api/docket-track';
 import { trackDetailQuery } from '../api/docket-track-detail';
 import { useTrackEvents } from '../api/use-track-events';
 import { MapView } from '../components/MapView';
@@ -25,9 +25,10 @@ const TRACKING_REF = /^[A-Z0-9-]{1,40}$/;
 
 /**
  * The database to look in: the signed-in tenant, else the link's `database` (a booking
- * confirmation mail names it), else the one chosen at login, else the first.
+ * confirmation mail names it), else the one chosen at login, else the first, standing in
+ * (`others`: the rest, where a reference the first does not hold is looked for next).
  */
-function useTrackDatabase(): string | undefined {
+function useTrackDatabase(): { database: string | undefined; others: string[] } {
   const { session } = useSession();
   const [params] = useSearchParams();
   const guest = useGuestDatabase({
@@ -35,7 +36,31 @@ function useTrackDatabase(): string | undefined {
     enabled: !session,
     prefer: params.get('database'),
   });
-  return session?.tenant.name ?? guest.database?.name;
+  const database = session?.tenant.name ?? guest.database?.name;
+  const standIn = !session && !guest.chosen;
+  return {
+    database,
+    others: standIn ? guest.databases.map((d) => d.name).filter((n) => n !== database) : [],
+  };
+}
+
+/**
+ * A reference the stand-in database does not hold is looked for in the others; where one holds
+ * it, the page's address names that database (the frame takes its theme, the calls go there).
+ * Answers whether that look is still under way (the not-found message waits for it).
+ */
+function useReferenceElsewhere(ref: string | null, others: string[], notFound: boolean): boolean {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const look = notFound && !!ref && others.length > 0;
+  const where = useQuery({ ...referenceDatabaseQuery(others, ref ?? ''), enabled: look });
+  useEffect(() => {
+    if (!where.data) return;
+    const next = new URLSearchParams(params);
+    next.set('database', where.data);
+    void navigate({ search: next.toString() }, { replace: true });
+  }, [where.data, params, navigate]);
+  return look && (where.isPending || !!where.data);
 }
 
 /**
@@ -60,13 +85,15 @@ function useTrackingRef() {
  * The tracking view (spec "bookings…" §2): heading 'Tracking Reference {ref}', Order Summary, Map
  * View, Tracking View, Stock List and Signatures (a guest sees the sections the tenant's tracking
  * settings show); the details load once the summary found the reference, and both follow the live stream.
+ * A guest's reference that the stand-in first database does not hold is looked for in the others.
  */
 export default function TrackPage() {
   const ref = useTrackingRef();
-  const database = useTrackDatabase();
+  const { database, others } = useTrackDatabase();
   const track = useQuery({ ...docketTrackQuery(database ?? '', ref ?? ''), enabled: !!ref && !!database });
   const detail = useQuery({ ...trackDetailQuery(database ?? '', ref ?? ''), enabled: track.isSuccess });
   const error = track.error instanceof ApiError ? track.error : null;
+  const lookingElsewhere = useReferenceElsewhere(ref, others, error?.status === 404);
   useTrackEvents(database, ref, track.isSuccess);
 
   // An unknown database sends the user to login (spec "bookings…" §8).
@@ -87,12 +114,12 @@ export default function TrackPage() {
           </Stack>
         </Paper>
       )}
-      {ref && track.isPending && (
+      {ref && (track.isPending || lookingElsewhere) && (
         <Center py="xl">
           <Loader />
         </Center>
       )}
-      {track.isError && (
+      {track.isError && !lookingElsewhere && (
         <Alert
           color={error?.status === 404 ? 'yellow' : 'red'}
           icon={<IconAlertTriangle size={18} />}
