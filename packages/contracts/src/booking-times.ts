@@ -7,6 +7,8 @@
 export const TIME_ORDER_MSG = {
   deadlineBeforeReady: 'Deadline must be after Ready',
   deadlineBeforeCollection: 'Deadline must be after the collection is ready',
+  /** Ours: a booking for a time already gone (a mis-picked day) is not a job the courier can do. */
+  deadlinePassed: 'This deadline has already passed',
 } as const;
 
 /** What the rule reads of an address: its type (0 collect, 1 deliver) and its times. */
@@ -36,6 +38,24 @@ export function timeOrderErrors(
     else if (a.dadd_addresstype === 1 && deadline <= collectionReady)
       errors[field] = TIME_ORDER_MSG.deadlineBeforeCollection;
     if (a.dadd_addresstype === 0 && ready > collectionReady) collectionReady = ready;
+  });
+  return errors;
+}
+
+/**
+ * Field errors ('addresses.{i}.dadd_deadline') for deadlines at or before `nowMs` (ms since the
+ * epoch): checked when a booking is priced, saved or sent to card checkout, not when a paid one is
+ * fulfilled later. `toMs` reads a time as in timeOrderErrors; unset deadlines are not checked.
+ */
+export function passedDeadlineErrors(
+  addresses: readonly TimedAddress[],
+  nowMs: number,
+  toMs: (value: string) => number = Date.parse,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  addresses.forEach((a, i) => {
+    if (a.dadd_deadline && toMs(a.dadd_deadline) <= nowMs)
+      errors[`addresses.${i}.dadd_deadline`] = TIME_ORDER_MSG.deadlinePassed;
   });
   return errors;
 }

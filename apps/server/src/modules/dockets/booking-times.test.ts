@@ -42,6 +42,27 @@ describe.each(DB_KINDS)('ready and deadline in order on %s', (kind) => {
     });
   });
 
+  it.each(['/api/docket/price', '/api/docket/post'])('%s refuses a deadline already passed', async (url) => {
+    const [from, to] = booking(custId).addresses;
+    const hoursAgo = (h: number) => new Date(t.clock.now().getTime() - h * 3_600_000).toISOString();
+    const yesterday = booking(custId, {
+      addresses: [
+        { ...from, dadd_ready: hoursAgo(30), dadd_deadline: hoursAgo(28) },
+        { ...to, dadd_ready: hoursAgo(29), dadd_deadline: hoursAgo(26) },
+      ],
+    });
+    const res = await post(t.app, url, yesterday, customer);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      'addresses.0.dadd_deadline': TIME_ORDER_MSG.deadlinePassed,
+      'addresses.1.dadd_deadline': TIME_ORDER_MSG.deadlinePassed,
+    });
+    // The same times seen from two days earlier are still to come, and priced.
+    t.clock.advance(-2 * 86_400_000);
+    const before = await post(t.app, '/api/docket/price', yesterday, customer);
+    expect(before.statusCode, before.body).toBe(200);
+  });
+
   it.each(['/api/docket/price', '/api/docket/post'])(
     '%s refuses a booking with two collections and no delivery',
     async (url) => {

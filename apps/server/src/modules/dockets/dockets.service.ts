@@ -1,5 +1,6 @@
 import {
   MSG,
+  passedDeadlineErrors,
   penceToPounds,
   type DocketData,
   type PostResponse,
@@ -51,7 +52,8 @@ export interface Priced {
 }
 
 /**
- * Rights, account, the booking rules, the vehicle's capacity (422 naming the limit), then distance
+ * Rights, account, the booking rules, no deadline already passed (400 naming it), the vehicle's
+ * capacity (422 naming the limit), then distance
  * along the addresses and the tariff's price (pence; its hold without any margin). Shared by
  * docket/price, docket/post and the booking screen's card checkout. 400/403/422 as each names.
  */
@@ -66,6 +68,8 @@ export async function priceInput(
   // The rules, the account's references, the tariff and the service type: one round trip.
   const context = await readBookingContextOf(db, input);
   const rules = checkBooking(context, auth.user.ausr_bypass_pcode_validation === 'T', input);
+  const passed = passedDeadlineErrors(input.addresses, deps.clock.now().getTime());
+  if (Object.keys(passed).length) throw validationError(passed);
   const tariff = context.tariff;
   if (!tariff) throw validationError({ dck_tariff: 'Unknown tariff' });
   const tooMuch = overCapacity(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MSG, ADDRESS_ROLE_MSG, EMAIL_LIST_MESSAGE, MSG, TIME_ORDER_MSG } from '@courier/contracts';
 import { BAD_POSTCODE } from '../../lib/postcode';
 import { accountWith } from '../../test/fixtures';
@@ -7,6 +7,14 @@ import { referenceOf, shownReferences, validateBooking, type ValidationContext }
 import { newBooking, type AddressValues, type BookingValues } from './booking-values';
 
 const account = accountWith();
+
+// The bookings below are for Monday 2 March 2026: the screen's clock stands the Sunday before, so
+// their deadlines are still to come (a passed one is a rule of its own).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
 
 /** A booking that passes every check: Leeds to Manchester, one parcel, on a Monday at noon. */
 function validBooking(): BookingValues {
@@ -263,6 +271,13 @@ describe('validateBooking', () => {
 
     it('passes times in order', () => {
       expect(validateBooking(timed(['09:00', '11:00'], ['10:00', '12:00']), ctx())).toEqual({ errors: {} });
+    });
+
+    it('marks a deadline already passed by the time the booking is checked', () => {
+      vi.setSystemTime(new Date('2026-03-02T11:30:00Z'));
+      expect(validateBooking(timed(['09:00', '11:00'], ['10:00', '12:00']), ctx()).errors).toEqual({
+        'addresses.0.dadd_deadline': TIME_ORDER_MSG.deadlinePassed,
+      });
     });
   });
 

@@ -3,6 +3,7 @@ import {
   EMAIL_LIST_MESSAGE,
   isEmailList,
   MSG,
+  passedDeadlineErrors,
   timeOrderErrors,
   addressRoleErrors,
   ADDRESS_ROLE_MSG,
@@ -99,6 +100,8 @@ export function validateBooking(v: BookingValues, ctx: ValidationContext): Probl
   if (v.parcels.length < 1) out.notice ??= { title: 'Parcels', message: MSG.oneParcel };
   v.addresses.forEach((a, i) => checkAddress(a, i, v, ctx, out));
   for (const [field, message] of Object.entries(timeOrderErrors(v.addresses, readTime)))
+    out.errors[field] ??= message;
+  for (const [field, message] of Object.entries(passedDeadlineErrors(v.addresses, Date.now(), readTime)))
     out.errors[field] ??= message;
   v.parcels.forEach((p, i) => {
     const q = Number(p.dpcl_quantity);
