@@ -48,9 +48,11 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  * chose nothing in 18 of 30 tries. /login 125,2xx bytes since a refused field's notice reads the
  * field's own message instead of the API's 'ausr_current_password: …' and a booking that passes
  * its checks takes the error notices before it away (src/lib/notify.ts, +22 bytes over 125,200).
+ * /login 125,302 bytes since selects open their list under the field's start: on a touch phone the
+ * centred list was placed before it had a width and pushed the control room's modal off screen.
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 125_300 },
+  '/login': { js: 125_400 },
   '/home': { js: 171_600 },
 };
 
