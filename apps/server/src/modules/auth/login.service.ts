@@ -29,13 +29,17 @@ const timingDummy = () => (dummyHash ??= hash('not-a-real-password-0000'));
 
 /**
  * Wrong passwords one user may be given in an hour: at sign-in (over every address; the login
- * route's own limit is per address and username), and as the current password of a signed-in
+ * route's own limit is per address and username; past it the right password also needs a mailed
+ * one-time code), and as the current password of a signed-in
  * change (over all their sessions and the calls that ask for it: password change, its alias,
  * My Account's e-mail change), each counted on its own. A reset by the mailed link, or a new
  * password from an administrator, clears the count (credential-checks forgetChecks).
  */
 export const PASSWORD_USER_MAX_WRONG = 20;
-/** The refusal once a user's wrong passwords reach PASSWORD_USER_MAX_WRONG (429). */
+/**
+ * The refusal once a user's wrong passwords reach PASSWORD_USER_MAX_WRONG (429): of the current
+ * password; at sign-in only to the right password of a user without an e-mail address.
+ */
 export const PASSWORD_USER_LOCKED_MESSAGE =
   'Too many wrong passwords for this user, please try again in an hour';
 
@@ -54,9 +58,10 @@ export async function checkSecret(stored: string | null | undefined, secret: str
 /**
  * Checks the password and opens a session (spec "access…" §4 login flow): stage 'otp' when the
  * user has the OTP right (a code is mailed), else 'password' when it has expired, else 'full'.
- * Throws 401 AUTHENTICATION_ERROR with one message for an unknown user or a wrong password, and
- * 429 (PASSWORD_USER_LOCKED_MESSAGE) once a user was given PASSWORD_USER_MAX_WRONG wrong passwords
- * in an hour.
+ * Throws 401 AUTHENTICATION_ERROR with one message for an unknown user or a wrong password. Once a
+ * user was given PASSWORD_USER_MAX_WRONG wrong passwords in an hour, the right one opens stage 'otp'
+ * whatever the user's rights (a code is mailed), or, for a user without an e-mail address, 429
+ * (PASSWORD_USER_LOCKED_MESSAGE).
  */
 export async function login(
   deps: AuthDeps,
@@ -72,8 +77,10 @@ export async function login(
       type: 'warning',
       detail: { result },
     });
-  // A known user's wrong passwords count against them from every address; past the limit even the
-  // right one is refused, so guesses spread over many addresses learn nothing more.
+  // A known user's wrong passwords count against them from every address. Past the limit a wrong
+  // password gets the same answer as ever (nothing tells a guesser the name exists), and the right
+  // one alone is no longer enough: the login waits for a one-time code mailed to the user, so
+  // guesses spread over many addresses gain nothing and the owner is not held out.
   const check = user
     ? await takeCheck(
         tenant.db,
@@ -82,21 +89,21 @@ export async function login(
         PASSWORD_USER_MAX_WRONG,
       )
     : undefined;
-  if (user && check === undefined) {
-    await failed('locked');
-    throw new AppError('RATE_LIMITED', PASSWORD_USER_LOCKED_MESSAGE);
-  }
   const ok = await checkSecret(user?.ausr_password, req.password);
   if (!user || !ok) {
     await failed('failed');
     throw new AppError('AUTHENTICATION_ERROR', MSG.badLogin);
   }
-  await returnCheck(tenant.db, check!);
-  if (user.ausr_rights_otp === 'T' && !user.ausr_email) {
-    throw new AppError('AUTHENTICATION_ERROR', MSG.otpUnavailable);
+  const stepUp = check === undefined;
+  if (check !== undefined) await returnCheck(tenant.db, check);
+  if ((user.ausr_rights_otp === 'T' || stepUp) && !user.ausr_email) {
+    if (!stepUp) throw new AppError('AUTHENTICATION_ERROR', MSG.otpUnavailable);
+    // No mailbox to send a code to: only the password holder hears that the hour must pass.
+    await failed('locked');
+    throw new AppError('RATE_LIMITED', PASSWORD_USER_LOCKED_MESSAGE);
   }
   const stage: SessionStage =
-    user.ausr_rights_otp === 'T' ? 'otp' : user.ausr_password_expired === 'T' ? 'password' : 'full';
+    user.ausr_rights_otp === 'T' || stepUp ? 'otp' : user.ausr_password_expired === 'T' ? 'password' : 'full';
   const token = `${tenantKey(tenant.name)}.${randomToken()}`;
   const now = deps.clock.now();
   const sessionId = await repo.insertSession(
@@ -111,7 +118,8 @@ export async function login(
     unit: 'auth',
     process: 'login',
     type: 'info',
-    detail: { stage },
+    // A code asked for because of wrong passwords says so, for whoever reads the log.
+    detail: stepUp ? { stage, reason: 'wrong passwords' } : { stage },
   });
   const accounts = await repo.accountsOfUser(tenant.db, user.ausr_id);
   const sessionUser = toSessionUser(user);
