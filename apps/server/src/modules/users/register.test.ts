@@ -317,6 +317,14 @@ describe.each(DB_KINDS)('registration from a booking on %s', (kind) => {
     );
     for (const a of await search(nia))
       expect(a.source === 'docket' ? ownStops : accountStops).toContain(keyOf(a.street, a.postcode));
+    // Their own bookings' addresses they do find.
+    const [ownStop] = await stopsOf(ownIds[0], nia);
+    const mine = (
+      await post(t.app, '/api/postcode/list', { address: { postcode: ownStop!.dadd_postalcode } }, nia)
+    ).json().addresses as Found[];
+    expect(mine.filter((a) => a.source === 'docket').map((a) => keyOf(a.street, a.postcode))).toContain(
+      keyOf(ownStop!.dadd_street, ownStop!.dadd_postalcode),
+    );
     // With the address-book right an administrator might give them, the book shows the account's
     // own address only, and its shared entries are not theirs to change or delete.
     await db().update(users).set({ ausr_rights_addressbook: 'T' }).where(eq(users.ausr_logon, 'nia'));

@@ -11,16 +11,23 @@ interface NavMenuProps {
   onNavigate: () => void;
 }
 
+/** Where a saved booking on the booking screen counts as being, for the menu (the lists' entry). */
+const SAVED_BOOKING = '/docket/detailhistory';
+
 /** The side navigation bar: one entry per screen the user has the right to (spec "access…" §2 menus). */
 export function NavMenu({ session, onNavigate }: NavMenuProps) {
   const { pathname, search } = useLocation();
+  // A saved booking on the booking screen (?_id) is not a new booking: it belongs to the lists.
+  const savedBooking = pathname === '/docket/detail' && new URLSearchParams(search).has('_id');
   const newBooking = useNewBooking();
   return (
     <Stack gap={4} component="nav" aria-label="Main menu">
       {MENU.filter((entry) => canOpen(session, entry.path)).map((entry) => {
         const active = entry.to
           ? `${pathname}${search}` === entry.to
-          : pathname === entry.path || !!entry.alsoActiveOn?.includes(pathname);
+          : pathname === entry.path
+            ? !(entry.newBooking && savedBooking)
+            : !!entry.alsoActiveOn?.includes(savedBooking ? SAVED_BOOKING : pathname);
         return (
           <NavLink
             key={entry.path}

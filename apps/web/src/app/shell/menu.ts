@@ -22,7 +22,7 @@ export interface MenuEntry {
   newBooking?: boolean;
   /** Where the entry goes when it is more than its path (My Account: /user/detail?state=current). */
   to?: string;
-  /** Other screens the entry stands for, shown as the current entry there too (History). */
+  /** Other screens the entry stands for, shown as the current entry there too (History, a saved booking). */
   alsoActiveOn?: string[];
 }
 
@@ -30,7 +30,12 @@ export interface MenuEntry {
 export const MENU: MenuEntry[] = [
   { label: 'Home', path: '/home', icon: IconHome },
   { label: 'New booking', path: '/docket/detail', icon: IconTruckDelivery, newBooking: true },
-  { label: 'Your Recent Bookings', path: '/docket/list', icon: IconList, alsoActiveOn: ['/docket/archive'] },
+  {
+    label: 'Your Recent Bookings',
+    path: '/docket/list',
+    icon: IconList,
+    alsoActiveOn: ['/docket/archive', '/docket/detailhistory'],
+  },
   { label: 'Track and Trace', path: '/docket/trace', icon: IconRoute },
   { label: 'Address Book', path: '/address/list', icon: IconAddressBook },
   { label: 'Control', path: '/control', icon: IconBroadcast },

@@ -12,6 +12,7 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { ADDRESS_LIST_KEY, fetchAddressPage } from '../api/address-page';
 import { asSortColumn, loadAddressSort, saveAddressSort, type AddressSort } from '../address-sort';
 import { addressDetailPath } from '../address-paths';
+import { useSignedIn } from '../../auth';
 
 /** Search waits this long after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -50,10 +51,13 @@ const COLUMNS: DataTableColumn<CustomerAddress>[] = [
  * /address/list (addressbook right; spec "access…" §2 Address list): 'Your Addresses' over all the
  * user's accounts, server search and sort (remembered; company name ascending at first), 20 a page
  * or 50 with infinite scroll. A row opens its ADDRESS DETAIL (by keyboard, its post code is the
- * link); 'New address' an empty one.
+ * link); 'New address' an empty one (not for a user limited to their own bookings, whom the server
+ * refuses changes to the account's shared book).
  */
 export default function AddressListPage() {
   const navigate = useNavigate();
+  // A user limited to their own bookings reads the account's address but may not add to the shared book.
+  const mayAdd = useSignedIn().user.ausr_own_bookings !== 'T';
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [infinite, setInfinite] = useState(false);
@@ -82,9 +86,11 @@ export default function AddressListPage() {
             infinite={infinite}
             onInfinite={setInfinite}
           >
-            <Button component={Link} to={addressDetailPath()} leftSection={<IconPlus size={16} />}>
-              New address
-            </Button>
+            {mayAdd && (
+              <Button component={Link} to={addressDetailPath()} leftSection={<IconPlus size={16} />}>
+                New address
+              </Button>
+            )}
           </ListToolbar>
           <PagedTable<CustomerAddress>
             list={list}

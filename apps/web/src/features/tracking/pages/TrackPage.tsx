@@ -93,7 +93,8 @@ export default function TrackPage() {
   const track = useQuery({ ...docketTrackQuery(database ?? '', ref ?? ''), enabled: !!ref && !!database });
   const detail = useQuery({ ...trackDetailQuery(database ?? '', ref ?? ''), enabled: track.isSuccess });
   const error = track.error instanceof ApiError ? track.error : null;
-  const lookingElsewhere = useReferenceElsewhere(ref, others, error?.status === 404);
+  // Not found there, or the stand-in is closed to guests (401): the others may hold it.
+  const lookingElsewhere = useReferenceElsewhere(ref, others, error?.status === 404 || error?.status === 401);
   useTrackEvents(database, ref, track.isSuccess);
 
   // An unknown database sends the user to login (spec "bookings…" §8).
