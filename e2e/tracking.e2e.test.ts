@@ -48,6 +48,13 @@ async function deliveredRef(): Promise<string> {
   throw new Error('No delivered demo docket with stock and a signature');
 }
 
+/** The tracking reference of the newest recent booking of Northern Express's customer. */
+async function northernRef(): Promise<string> {
+  const token = await apiClient(h.baseUrl).login('customer', 'Customer#2026', 'Northern Express');
+  const list = await api<ListResponse>('/api/docket/list', { archive: false, page: 1 }, token);
+  return list.rows[0]!.tracking_reference;
+}
+
 describe('the tracking view in Chromium', () => {
   it("shows a guest the delivered docket's timeline, stock, signature and map (or its hidden state)", async () => {
     const ref = await deliveredRef();
@@ -102,9 +109,7 @@ describe('the tracking view in Chromium', () => {
   });
 
   it("shows a guest the tracking link's own database: its docket, brand and theme", async () => {
-    const token = await apiClient(h.baseUrl).login('customer', 'Customer#2026', 'Northern Express');
-    const list = await api<ListResponse>('/api/docket/list', { archive: false, page: 1 }, token);
-    const ref = list.rows[0]!.tracking_reference;
+    const ref = await northernRef();
     const context = await h.newContext();
     const page = await context.newPage();
     await page.goto(
@@ -119,9 +124,7 @@ describe('the tracking view in Chromium', () => {
   });
 
   it('finds a reference of the second database for a guest whose link names none', async () => {
-    const token = await apiClient(h.baseUrl).login('customer', 'Customer#2026', 'Northern Express');
-    const list = await api<ListResponse>('/api/docket/list', { archive: false, page: 1 }, token);
-    const ref = list.rows[0]!.tracking_reference;
+    const ref = await northernRef();
     const context = await h.newContext();
     const page = await context.newPage();
     // A hand-typed address: no database, none chosen before; Demo Couriers stands in first.
