@@ -237,6 +237,10 @@ describe.each(DB_KINDS)("an account's fields and reference lists on %s", (kind) 
       expect((await post(t.app, '/api/customer/list', { cust_id: custId }, token)).statusCode).toBe(200);
       const lists = await post(t.app, '/api/customer/reference/lists', { cref_cust_id: custId }, token);
       expect(lists.statusCode, lists.body).toBe(200);
+      // The admin right reads the reference lists of linked accounts only: a guessed id is refused.
+      const guessed = await post(t.app, '/api/customer/reference/lists', { cref_cust_id: 999_999 }, token);
+      expect(guessed.statusCode).toBe(403);
+      expect(guessed.json().fields).toEqual({ cref_cust_id: 'Not your account' });
       await setAdmin({ ausr_rights_admin: 'F' });
       const refused = await post(t.app, '/api/customer/reference/lists', { cref_cust_id: custId }, token);
       expect(refused.statusCode).toBe(403);
