@@ -5,6 +5,8 @@ import { queryRows } from '../apps/server/src/db/client';
 import { isEmpty, seedDemo } from '../apps/server/src/db/seed/demo';
 import { GeoIndex } from '../apps/server/src/lib/geo';
 import { splitOpenAddress } from '../apps/server/src/modules/postcode/open-address';
+import { searchTrigrams } from '../apps/server/src/modules/dockets/docket-search';
+import { readSearchSamples } from '../apps/server/src/modules/dockets/docket-search.repository';
 
 /** Creates the database `name` on the server of `adminUrl` when missing; returns its URL. */
 export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
@@ -117,8 +119,13 @@ export async function seedBenchDockets(
   }
 }
 
-/** EXPLAIN ANALYZE of the history search page as the server runs it (same SQL, literal values). */
+/**
+ * EXPLAIN ANALYZE of the history search page as the server runs it (same SQL, literal values): a
+ * rare term as its trigrams, rarest first, and the whole term on the rows (docket-search.ts).
+ */
 export async function explainHistorySearch(url: string, search: string): Promise<string> {
+  const tenant = await openTenant({ name: 'Bench', theme: { primaryColor: 'blue', name: 'Bench' }, url });
+  const trigrams = searchTrigrams(search, await readSearchSamples(tenant.db).finally(() => tenant.close()));
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -127,13 +134,16 @@ export async function explainHistorySearch(url: string, search: string): Promise
         `select array_agg(uacc_cust_id) a from user_accounts ua join users u on u.ausr_id = ua.uacc_ausr_id where u.ausr_logon = 'customer'`,
       )
     ).rows[0].a as number[];
+    const term = trigrams
+      ? `(d.dck_search || '') like $2 ${trigrams.map((t) => `and d.dck_search like '%${t}%'`).join(' ')}`
+      : 'd.dck_search like $2';
     // The page's ids: the dockets table alone, planned for this search value (as the server runs it).
     const res = await c.query(
       `explain (analyze, buffers) select d.dck_id from dockets d
         where d.dck_cust_id = any($1::int[])
           and (d.dck_status in (select dsts_id from docket_statuses where dsts_complete = 'T')
                or d.dck_booked < now() - interval '14 days')
-          and d.dck_search like $2
+          and ${term}
           and d.dck_booked >= now() - interval '30 days' and d.dck_booked < now() + interval '1 day'
         order by d.dck_docket desc limit 21`,
       [ids, `%${search}%`],

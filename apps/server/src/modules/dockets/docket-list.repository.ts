@@ -4,6 +4,8 @@ import type { ListSortColumn } from '@courier/contracts';
 import { prepared } from '../../db/prepared';
 import { customers, dockets, docketStatuses, tariffTypes } from '../../db/schema';
 import { ownedBy } from './dockets.repository';
+import { searchTrigrams } from './docket-search';
+import { searchSamples } from './docket-search.repository';
 
 /**
  * The booking list's queries (spec "bookings…" §2): one page of dockets filtered by account,
@@ -44,6 +46,8 @@ interface ListShape {
   own: boolean;
   archive: boolean;
   search: boolean;
+  /** Trigram conditions of a rare search term (searchTrigrams), 0 for one condition. */
+  keys: number;
   dates: boolean;
   column: ListSortColumn;
   direction: 'asc' | 'desc';
@@ -119,10 +123,27 @@ function listWhere(shape: ListShape): SQL | undefined {
     sql`${dockets.dck_cust_id} = any(${sql.placeholder('accounts')}::int[])`,
     shape.own ? ownedBy(sql`${sql.placeholder('owner')}::int`) : undefined,
     shape.archive ? archived : sql`not ${archived}`,
-    shape.search ? sql`${dockets.dck_search} like ${sql.placeholder('search')}` : undefined,
+    shape.search ? searchWhere(shape.keys) : undefined,
     shape.dates
       ? sql`${dockets.dck_booked} >= ${sql.placeholder('from')}::timestamptz and ${dockets.dck_booked} < ${sql.placeholder('to')}::timestamptz`
       : undefined,
+  );
+}
+
+/**
+ * The search: `dck_search like '%term%'`, or for a rare term one indexed condition per trigram
+ * (placeholders k0…) and the whole term checked on the rows only (docket-search.ts): `|| ''` keeps
+ * the planner from making it a key of the index scan too.
+ */
+function searchWhere(keys: number): SQL {
+  if (keys === 0) return sql`${dockets.dck_search} like ${sql.placeholder('search')}`;
+  const trigrams = Array.from(
+    { length: keys },
+    (_, i) => sql`${dockets.dck_search} like ${sql.placeholder(`k${i}`)}`,
+  );
+  return sql.join(
+    [sql`(${dockets.dck_search} || '') like ${sql.placeholder('search')}`, ...trigrams],
+    sql` and `,
   );
 }
 
@@ -165,12 +186,14 @@ const buildRowsByIds = (db: Executor, name: string) =>
     .query.where(sql`${dockets.dck_id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare(name);
 
-/** The statement shape and parameters of a filter. */
-function shapeOf(f: ListFilter) {
+/** The statement shape and parameters of a filter; `trigrams` of a rare search term (searchTrigrams). */
+function shapeOf(f: ListFilter, trigrams: string[] | null) {
+  const keys = trigrams ?? [];
   const shape: ListShape = {
     own: f.ownerId !== undefined,
     archive: f.archive,
     search: Boolean(f.search),
+    keys: keys.length,
     dates: Boolean(f.from && f.to),
     column: f.sort.column,
     direction: f.sort.direction,
@@ -185,46 +208,80 @@ function shapeOf(f: ListFilter) {
     from: f.from?.toISOString() ?? null,
     to: f.to?.toISOString() ?? null,
     offset: f.offset,
+    ...Object.fromEntries(keys.map((t, i) => [`k${i}`, `%${t}%`])),
   };
-  const name = `docket_list_${shape.own ? 'o' : ''}${shape.archive ? 'a' : 'r'}${shape.search ? 's' : ''}${shape.dates ? 'd' : ''}_${shape.column}_${shape.direction}_${shape.limit}${shape.firstPage ? '_p1' : ''}`;
+  const name = `docket_list_${shape.own ? 'o' : ''}${shape.archive ? 'a' : 'r'}${shape.search ? `s${shape.keys}` : ''}${shape.dates ? 'd' : ''}_${shape.column}_${shape.direction}_${shape.limit}${shape.firstPage ? '_p1' : ''}`;
   return { shape, params, name };
 }
+
+/** shapeOf, with the trigrams of a search term read against the tenant's statistics sample. */
+async function searchShapeOf(db: Executor, f: ListFilter) {
+  const term = f.search.toLowerCase();
+  return shapeOf(f, term ? searchTrigrams(term, await searchSamples(db)) : null);
+}
+
+/**
+ * PostgreSQL guesses 10 elements for an array parameter. Fewer ids made each custom plan look
+ * cheaper than the generic one, so the statement was planned on every call (0.3-0.5 ms, a rare
+ * search's page); padded to this with the last id (no row twice: ids filter the dockets), the
+ * generic plan is kept after five runs.
+ */
+const PLANNED_IDS = 10;
 
 /** The list rows of the given docket ids, in the order of the ids (ids not found are left out). */
 export async function listDocketsByIds(db: Executor, ids: number[]): Promise<ListRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await prepared(db, 'docket_list_rows', buildRowsByIds).execute({ ids: `{${ids.join(',')}}` });
+  const padded = ids.concat(Array<number>(Math.max(0, PLANNED_IDS - ids.length)).fill(ids.at(-1)!));
+  const rows = await prepared(db, 'docket_list_rows', buildRowsByIds).execute({
+    ids: `{${padded.join(',')}}`,
+  });
   const byId = new Map(rows.map((r) => [r.dck_id, r]));
   return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
 }
 
 /**
- * The ids of a filter's dockets in list order (`limit` from `offset`), read from the dockets table
- * alone when the sort column is the docket's own, or null when the sort needs the joined rows.
- * A search is planned for its value (the trigram index for a rare word, the docket-number order for
- * a common one); other shapes are named prepared statements.
+ * The server-side name of a shape's statement, or '' (unnamed) for a search planned for each value:
+ * a common term, whose plan depends on it. A rare term's trigrams (two or more) always plan as the
+ * trigram index, so its statement is named, and PostgreSQL keeps the generic plan after five runs;
+ * with one trigram a generic plan could guess it common and read the dockets in order.
  */
-export async function listDocketIds(db: Executor, f: ListFilter): Promise<number[] | null> {
-  const { shape, params, name } = shapeOf(f);
+const statementName = (shape: ListShape, name: string) => (shape.search && shape.keys < 2 ? '' : name);
+
+type Shaped = Awaited<ReturnType<typeof searchShapeOf>>;
+
+/** The page's ids from the dockets table alone, or null when the sort needs the joined rows. */
+async function pageIds(db: Executor, { shape, params, name }: Shaped): Promise<number[] | null> {
   const docketSort = DOCKET_SORTS[shape.column];
   if (!docketSort) return null;
   const ids = await prepared(db, `${name}_ids`, (d, n) =>
-    buildPageIds(d, shape.search ? '' : n, shape, docketSort),
+    buildPageIds(d, statementName(shape, n), shape, docketSort),
   ).execute(params);
   return ids.map((r) => r.dck_id);
 }
 
 /**
+ * The ids of a filter's dockets in list order (`limit` from `offset`), read from the dockets table
+ * alone when the sort column is the docket's own, or null when the sort needs the joined rows.
+ * A common search term is planned for its value (the docket-number order, or the dates' index for
+ * an old range); a rare one searches the trigram index by its trigrams (docket-search.ts); other
+ * shapes are named prepared statements.
+ */
+export async function listDocketIds(db: Executor, f: ListFilter): Promise<number[] | null> {
+  return pageIds(db, await searchShapeOf(db, f));
+}
+
+/**
  * One page of bookings, sorted (by docket number within ties), searched, filtered and paged in SQL.
- * Without a search every shape is one generic prepared statement. A search chooses its page's ids
+ * Without a search, or with a rare term, every shape is one prepared statement. A search chooses its page's ids
  * on the dockets table alone (listDocketIds) and then reads the rows by id with a prepared
  * statement; sorts on joined columns stay a single statement.
  */
 export async function listDockets(db: Executor, f: ListFilter): Promise<ListRecord[]> {
-  const { shape, params, name } = shapeOf(f);
+  const shaped = await searchShapeOf(db, f);
+  const { shape, params, name } = shaped;
   if (shape.search) {
-    const ids = await listDocketIds(db, f);
+    const ids = await pageIds(db, shaped);
     if (ids) return listDocketsByIds(db, ids);
   }
-  return prepared(db, name, (d, n) => buildList(d, shape.search ? '' : n, shape)).execute(params);
+  return prepared(db, name, (d, n) => buildList(d, statementName(shape, n), shape)).execute(params);
 }

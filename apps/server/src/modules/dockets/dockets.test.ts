@@ -15,8 +15,11 @@ import {
   TENANT_B,
 } from '../../test/harness';
 import { insertBooking } from './dockets.repository';
+import { searchTrigrams } from './docket-search';
+import { readSearchSamples } from './docket-search.repository';
 import { formatUk } from '../../lib/dates';
 import { forgetLiveSessions } from '../../db/live-session-cache';
+import { queryRows } from '../../db/client';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
 const window30 = { dateStart: daysAgo(31), dateEnd: daysAgo(0) };
@@ -232,6 +235,42 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
       expect(res.rows[0].dck_cust_ref1).toBe('FINDME-42');
       const none = (await post(t.app, '/api/docket/list', { search: '%' }, customer)).json();
       expect(none.rows).toHaveLength(0);
+    });
+
+    it('finds a rare term through its trigrams and a common one as one condition, with the same rows', async () => {
+      const db = t.tenants.get(TENANT_A)!.db;
+      // The sample of a small table holds every docket: this one comes after it, as a rare term.
+      await db.execute(sql`analyze dockets`);
+      const samples = await readSearchSamples(db);
+      await post(t.app, '/api/docket/post', booking(custId(), { dck_cust_ref1: 'QZX-73190' }), customer);
+      expect(samples.length).toBeGreaterThan(0);
+      const common = samples[0]!.split(' ').find((w) => /^[a-z0-9]{4,}$/.test(w))!;
+      expect(searchTrigrams(common, samples)).toBeNull();
+      expect(searchTrigrams('x-7319', samples)).toEqual(expect.arrayContaining(['319', '731']));
+      const expected = async (term: string) => {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int n from dockets where dck_search like ${'%' + term + '%'}
+                and dck_cust_id in ${sql.raw(`(${accounts.map((a) => a.cust_id).join(',')})`)}`,
+        );
+        return row!.n;
+      };
+      const found = async (body: object) => {
+        const refs: string[] = [];
+        for (let page = 1; ; page++) {
+          const res = (
+            await post(t.app, '/api/docket/list', { ...body, page, pageSize: 50 }, customer)
+          ).json();
+          refs.push(...res.rows.map((r: { dck_cust_ref1: string }) => r.dck_cust_ref1));
+          if (!res.hasMore) return refs;
+        }
+      };
+      for (const search of ['x-7319', common]) {
+        const hist = await found({ archive: true, dateStart: '01/01/2000', dateEnd: daysAgo(-1), search });
+        const recent = await found({ search });
+        expect(hist.length + recent.length, search).toBe(await expected(search));
+        if (search === 'x-7319') expect(recent).toEqual(['QZX-73190']);
+      }
     });
 
     it("keeps the search index's pending list of new bookings to 512 kB, which every search reads through", async () => {

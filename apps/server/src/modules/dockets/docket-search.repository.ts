@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * The planner's sample of `dck_search` (pg_stats: histogram bounds and most common values, about
+ * 100 lower-cased values, renewed by ANALYZE), which searchTrigrams reads to tell a common search
+ * term from a rare one as the planner does. Kept per tenant database for SAMPLE_MS.
+ */
+
+/** How long a tenant's sample is used before it is read again (ANALYZE renews it rarely). */
+export const SAMPLE_MS = 5 * 60_000;
+
+const kept = new WeakMap<Db, { at: number; samples: Promise<readonly string[]> }>();
+
+/** Reads the sample now (empty before the table is first analysed) and keeps it. */
+export function readSearchSamples(db: Db): Promise<readonly string[]> {
+  const samples = queryRows<{ samples: string[] }>(
+    db,
+    sql`select coalesce(histogram_bounds::text::text[], '{}') || coalesce(most_common_vals::text::text[], '{}') as samples
+          from pg_stats
+         where schemaname = current_schema() and tablename = 'dockets' and attname = 'dck_search'`,
+  ).then((rows) => rows.flatMap((r) => r.samples));
+  kept.set(db, { at: Date.now(), samples });
+  // A failed read is not kept: the next search reads again.
+  samples.catch(() => kept.delete(db));
+  return samples;
+}
+
+/** The sample of the tenant database, read at most once per SAMPLE_MS. */
+export function searchSamples(db: Db): Promise<readonly string[]> {
+  const k = kept.get(db);
+  return k && Date.now() - k.at < SAMPLE_MS ? k.samples : readSearchSamples(db);
+}
