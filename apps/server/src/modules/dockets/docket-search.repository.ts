@@ -10,24 +10,36 @@ import { queryRows, type Db } from '../../db/client';
 /** How long a tenant's sample is used before it is read again (ANALYZE renews it rarely). */
 export const SAMPLE_MS = 5 * 60_000;
 
-const kept = new WeakMap<Db, { at: number; samples: Promise<readonly string[]> }>();
+const kept = new WeakMap<Db, { at: number; samples: Promise<readonly string[] | null> }>();
 
-/** Reads the sample now (empty before the table is first analysed) and keeps it. */
-export function readSearchSamples(db: Db): Promise<readonly string[]> {
-  const samples = queryRows<{ samples: string[] }>(
+/**
+ * Reads the sample now and keeps it. Null, and every search stays one condition, before the table
+ * is first analysed (no sample: a common term would look rare) or when it cannot be read (then read
+ * again on the next search).
+ */
+export function readSearchSamples(db: Db): Promise<readonly string[] | null> {
+  const entry = { at: Date.now(), samples: Promise.resolve<readonly string[] | null>(null) };
+  entry.samples = queryRows<{ samples: string[] }>(
     db,
     sql`select coalesce(histogram_bounds::text::text[], '{}') || coalesce(most_common_vals::text::text[], '{}') as samples
           from pg_stats
          where schemaname = current_schema() and tablename = 'dockets' and attname = 'dck_search'`,
-  ).then((rows) => rows.flatMap((r) => r.samples));
-  kept.set(db, { at: Date.now(), samples });
-  // A failed read is not kept: the next search reads again.
-  samples.catch(() => kept.delete(db));
-  return samples;
+  ).then(
+    (rows) => {
+      const samples = rows.flatMap((r) => r.samples);
+      return samples.length > 0 ? samples : null;
+    },
+    () => {
+      if (kept.get(db) === entry) kept.delete(db);
+      return null;
+    },
+  );
+  kept.set(db, entry);
+  return entry.samples;
 }
 
-/** The sample of the tenant database, read at most once per SAMPLE_MS. */
-export function searchSamples(db: Db): Promise<readonly string[]> {
+/** The sample of the tenant database (or null, see readSearchSamples), read at most once per SAMPLE_MS. */
+export function searchSamples(db: Db): Promise<readonly string[] | null> {
   const k = kept.get(db);
   return k && Date.now() - k.at < SAMPLE_MS ? k.samples : readSearchSamples(db);
 }

@@ -21,11 +21,12 @@ const COMMON_SHARE = 0.25;
  * count in `samples` (values of `dck_search`, the planner's statistics), the term's later trigrams
  * first among equals; at most MAX_SEARCH_KEYS, and those in over a quarter of the samples left out
  * (the rarest is always kept). Null when the term should stay one condition: it occurs in a sample
- * (a common term), or it holds no such trigram (fewer than three letters or digits in a row).
+ * (a common term), or it holds no such trigram (fewer than three letters or digits in a row), or
+ * there is no sample to judge by (null: the table not yet analysed, or pg_stats unreadable).
  * @param term the search text, lower-cased, as typed (no LIKE escapes)
  */
-export function searchTrigrams(term: string, samples: readonly string[]): string[] | null {
-  if (samples.some((s) => s.includes(term))) return null;
+export function searchTrigrams(term: string, samples: readonly string[] | null): string[] | null {
+  if (!samples || samples.some((s) => s.includes(term))) return null;
   const trigrams: { t: string; at: number; n: number }[] = [];
   for (let at = term.length - 3; at >= 0; at--) {
     const t = term.slice(at, at + 3);

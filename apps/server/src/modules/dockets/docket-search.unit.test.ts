@@ -33,7 +33,11 @@ describe('searchTrigrams', () => {
     expect(searchTrigrams('qx-9z 12k', samples)).toEqual(['12k']);
   });
 
-  it('with no sample yet (a table never analysed), orders by position from the end', () => {
+  it('without a sample to judge by (not yet analysed, or pg_stats unreadable), keeps every term one condition', () => {
+    expect(searchTrigrams('po76801', null)).toBeNull();
+  });
+
+  it('with no counts to go by, orders by position from the end', () => {
     expect(searchTrigrams('abcde', [])).toEqual(['cde', 'bcd', 'abc']);
   });
 });

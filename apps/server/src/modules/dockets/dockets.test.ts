@@ -241,7 +241,7 @@ describe.each(DB_KINDS)('dockets on %s', (kind) => {
       const db = t.tenants.get(TENANT_A)!.db;
       // The sample of a small table holds every docket: this one comes after it, as a rare term.
       await db.execute(sql`analyze dockets`);
-      const samples = await readSearchSamples(db);
+      const samples = (await readSearchSamples(db))!;
       await post(t.app, '/api/docket/post', booking(custId(), { dck_cust_ref1: 'QZX-73190' }), customer);
       expect(samples.length).toBeGreaterThan(0);
       const common = samples[0]!.split(' ').find((w) => /^[a-z0-9]{4,}$/.test(w))!;
