@@ -1,5 +1,5 @@
 import { formatUk } from '../../lib/dates';
-import { code128Png, renderPdf } from '../../lib/pdf';
+import { drawCode128, renderPdf } from '../../lib/pdf';
 import type { AuthContext } from '../auth/access';
 import { docketForDocument } from './docket-detail.service';
 import { addressLines, type FileOut } from './docket-file';
@@ -10,18 +10,17 @@ import { addressLines, type FileOut } from './docket-file';
  */
 export async function label(auth: AuthContext, dckId: number): Promise<FileOut> {
   const d = await docketForDocument(auth, dckId);
-  const barcode = await code128Png(String(d.head.dck_docket));
   const pieces = d.parcels.reduce((n, p) => n + p.dpcl_quantity, 0);
   const weight = d.parcels.reduce((n, p) => n + p.dpcl_quantity * Number(p.dpcl_weight), 0);
   const body = await renderPdf(
-    (doc) => {
+    async (doc) => {
       doc.font('Helvetica-Bold').fontSize(16).text(`${auth.tenant.name}`, { align: 'left' });
       doc
         .font('Helvetica')
         .fontSize(9)
         .text(`Consignment Label · ${d.head.ttyp_description} · ${formatUk(new Date(d.head.dck_booked))}`);
       doc.moveDown(0.5);
-      doc.image(barcode, { fit: [250, 70], align: 'center' });
+      await drawCode128(doc, String(d.head.dck_docket), { width: 250, height: 60, align: 'center' });
       doc.moveDown(0.5);
       doc.font('Helvetica-Bold').fontSize(12).text(`Docket ${d.head.dck_docket}`);
       d.addresses.forEach((a, i) => {

@@ -1,6 +1,6 @@
 import { formatPounds } from '@courier/contracts';
 import { formatUk } from '../../lib/dates';
-import { code128Png, drawTable, renderPdf } from '../../lib/pdf';
+import { drawCode128, drawTable, renderPdf } from '../../lib/pdf';
 import { assertRight, type AuthContext } from '../auth/access';
 import { docketForDocument } from './docket-detail.service';
 import { addressLines, type FileOut } from './docket-file';
@@ -59,7 +59,8 @@ export async function docketReport(auth: AuthContext, dckId: number): Promise<Fi
       d.parcels.map((p) => [String(p.dpcl_quantity), Number(p.dpcl_weight).toFixed(2), p.dpcl_description]),
       [80, 80, 355],
     );
-    doc.image(await code128Png(String(h.dck_docket)), { fit: [200, 60] });
+    doc.moveDown();
+    await drawCode128(doc, String(h.dck_docket), { width: 200, height: 50 });
   });
   return { body, type: 'application/pdf', filename: `${h.dck_docket}.pdf` };
 }
