@@ -14,11 +14,11 @@ import type { Clock } from '../../lib/clock';
 import type { GeoIndex, PostcodePlace } from '../../lib/geo';
 import { trackingReference } from '../../lib/tokens';
 import type { Db, Executor } from '../../db/client';
-import type { TenantRegistry } from '../../db/tenants';
+import type { Tenant, TenantRegistry } from '../../db/tenants';
 import { assertAccount, assertRight, trackingReadScope, type AuthContext } from '../auth/access';
 import { tenantByName } from '../auth/tenant-tokens';
-import { guestTenant } from '../auth/guest.service';
-import { trackingSettingsOf } from '../settings/settings.service';
+import { assertGuestAllowed } from '../auth/guest.service';
+import { guestTrackingOf } from '../settings/settings.service';
 import { normalisePostcode, placeOf, routeMiles } from '../postcode/postcode.service';
 import { checkBooking, readBookingContextOf } from './docket.validation';
 import { priceJob, travelMinutes, type PricePence } from '../pricing/pricing.service';
@@ -301,7 +301,7 @@ export async function trackedDocket(
   req: TrackRequest,
   caller: AuthContext | undefined,
 ): Promise<{
-  tenant: Awaited<ReturnType<typeof guestTenant>>;
+  tenant: Tenant;
   dck_id: number;
   live: boolean;
   tracking: TrackingSettings | null;
@@ -371,9 +371,10 @@ async function trackingTenant(
   database: string,
   caller: AuthContext | undefined,
 ) {
-  const tenant = await guestTenant(deps, database, caller);
+  const tenant = tenantByName(deps, database);
   if (caller?.tenant.name === tenant.name) return { tenant, tracking: null };
-  const tracking = await trackingSettingsOf(tenant.db);
+  const { guestAccess, tracking } = await guestTrackingOf(tenant.db);
+  assertGuestAllowed(guestAccess);
   if (tracking.aset_web_tracking === 'F') throw new AppError('NOT_AUTHENTICATED', MSG.notAuthenticated);
   return { tenant, tracking };
 }

@@ -109,6 +109,18 @@ export const trackingSettingsFrom = (values: Record<string, string | undefined>)
     TRACKING_SETTING_KEYS.map((k) => [k, values[k] === 'F' ? 'F' : 'T']),
   ) as TrackingSettings;
 
+/**
+ * What a guest of the tenant may do on the public tracking page, in one read: whether guests are
+ * allowed at all (general.GuestAccessAllowed) and the tracking settings (group default). One
+ * statement instead of one per group: docket/track is the busiest public call.
+ */
+export async function guestTrackingOf(
+  db: Executor,
+): Promise<{ guestAccess: boolean; tracking: TrackingSettings }> {
+  const g = await settingsGroups(db, ['general', 'default']);
+  return { guestAccess: guestAccessFrom(g.general!), tracking: trackingSettingsFrom(g.default!) };
+}
+
 /** system/tracking (public; spec "access…" §7): what guests of the tenant may see and use. */
 export async function trackingSettingsOf(db: Executor): Promise<TrackingSettings> {
   return trackingSettingsFrom(await settingsOf(db, 'default'));
