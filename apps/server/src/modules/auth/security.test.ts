@@ -183,6 +183,13 @@ describe.each(DB_KINDS)('what an attacker tried, on %s', (kind) => {
       expect(res.statusCode, url).toBe(401);
       expect(res.json().error).toBe('NOT_AUTHENTICATED');
     }
+    // An unknown reference is refused the same, before any look-up, and a stale (logged-out) token
+    // is no sign-in: it is refused as a guest is.
+    const unknown = { database: TENANT_A, tracking_ref: 'TNOTAREALREF000' };
+    expect((await post(t.app, '/api/docket/track', unknown)).statusCode).toBe(401);
+    const stale = await loginAs(t.app, ...CUSTOMER);
+    expect((await post(t.app, '/api/auth/logout', {}, stale)).statusCode).toBeLessThan(300);
+    expect((await post(t.app, '/api/docket/track', calls[0]![1], stale)).statusCode).toBe(401);
     // Signed in to the database, the tracking box of the shell still tracks.
     expect((await post(t.app, '/api/docket/track', calls[0]![1], customer)).statusCode).toBe(200);
     await db()
