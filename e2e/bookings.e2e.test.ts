@@ -445,26 +445,50 @@ describe('bookings complete in Chromium', () => {
     await context.close();
   });
 
-  it('lets a phone scroll the whole booking row, row actions last, instead of pinning them', async () => {
-    const context = await h.newContext({ width: 390, height: 844 });
-    const page = await context.newPage();
-    await signIn(page, ...CUSTOMER);
-    await page.goto('/docket/list');
-    await page
-      .getByRole('button', { name: /^Signature / })
-      .first()
-      .waitFor();
-    // On a phone the row actions are not pinned over the row: the docket, its date and its
-    // reference all show, and the rest, actions too, scroll in sideways.
-    const reference = await page.locator('thead th', { hasText: 'Reference' }).boundingBox();
-    expect(reference!.x + reference!.width).toBeLessThanOrEqual(390);
-    const signature = page.getByRole('button', { name: /^Signature / }).first();
-    expect((await signature.boundingBox())!.x).toBeGreaterThan(390);
-    await signature.scrollIntoViewIfNeeded();
-    expect((await signature.boundingBox())!.x).toBeLessThan(390);
-    await shot(page, 'bookings-list-phone');
-    await context.close();
-  });
+  it.each([
+    ['Demo Couriers', CUSTOMER],
+    ['Northern Express', ADMIN],
+  ] as const)(
+    'shows a phone in %s each booking as a card, nothing scrolled sideways',
+    async (database, user) => {
+      const context = await h.newContext({ width: 390, height: 844 }, true);
+      const page = await context.newPage();
+      await signIn(page, ...user, database);
+      await page.goto('/docket/list');
+      const first = page.locator('tbody tr').first();
+      await first.getByRole('button', { name: /^Signature / }).waitFor();
+      // One column: the docket, its status, reference and date, from and to, actions and total.
+      expect(await page.locator('thead th').allInnerTexts()).toEqual(['Docket No']);
+      const card = await first.innerText();
+      const docket = (await first.getByRole('link').innerText()).trim();
+      expect(docket).toMatch(/^\d+$/);
+      expect(card).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      expect(card).toMatch(/[A-Z0-9]+ [A-Z0-9]+ → .+ [A-Z0-9]+ [A-Z0-9]+/);
+      expect(card).toMatch(/Total £[\d,]+\.\d\d/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const actions = [
+        /^Signature /,
+        /^Track /,
+        /^Map /,
+        /^Stock /,
+        ...(user === ADMIN ? [/^Download PDF /] : []),
+      ];
+      for (const name of actions) {
+        const box = (await first.getByRole('button', { name }).boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await expectNoAxeViolations(page, `booking cards on a phone, ${database}`);
+      await shot(page, `bookings-list-phone-${user[0]}`);
+      // A tap on a card's action opens its window; a tap on the card opens the booking.
+      await first.getByRole('button', { name: `Track ${docket}` }).tap();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await first.getByText('→').tap();
+      await page.getByRole('heading', { name: `BOOKING ${docket}` }).waitFor();
+      await context.close();
+    },
+  );
 
   it('asks once for each list and settings group the booking screen needs', async () => {
     const context = await h.newContext();

@@ -40,10 +40,21 @@ type OpenModal = (row: ListRow, kind: DocketModalKind) => void;
  * export authorisation), Download PDF (report/docket). The four that open a modal are plain buttons
  * drawn as Mantine's subtle ActionIcon (docket-table.module.css): a hundred of them to a list.
  */
-function RowActions({ row, canExport, onOpen }: { row: ListRow; canExport: boolean; onOpen: OpenModal }) {
+function RowActions({
+  row,
+  canExport,
+  onOpen,
+  start = false,
+}: {
+  row: ListRow;
+  canExport: boolean;
+  onOpen: OpenModal;
+  /** Lined up from the start (a phone's booking card), not at the end of the row. */
+  start?: boolean;
+}) {
   const report = useDocketReport();
   return (
-    <Group gap={2} wrap="nowrap" justify="flex-end">
+    <Group gap={2} wrap="nowrap" justify={start ? 'flex-start' : 'flex-end'}>
       {MODAL_ACTIONS.map(({ kind, label, icon: Icon }) => (
         <button
           key={kind}
@@ -83,8 +94,56 @@ function RowActions({ row, canExport, onOpen }: { row: ListRow; canExport: boole
  */
 const WIDE = '(min-width: 1536px)';
 const MEDIUM = '(min-width: 1440px)';
-/** From a tablet's width the row actions stay in view as the table scrolls sideways. */
-const WIDE_ENOUGH_TO_PIN = '(min-width: 48em)';
+/** Below a tablet's width each booking is one cell of its own (phoneColumns): nothing scrolls sideways. */
+const PHONE = '(max-width: 47.99em)';
+
+/** The docket number, a link to where a click on the row goes: the row's way in by keyboard. */
+const docketLink = (r: ListRow, pathOf: (row: ListRow) => string) => (
+  // The row's own click would open the booking a second time.
+  <Anchor component={Link} to={pathOf(r)} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
+    {r.dck_docket}
+  </Anchor>
+);
+
+/**
+ * The booking list on a phone: one column, each booking a card of the same values as the wide
+ * table's columns (spec "bookings…" §2): docket number and status; reference and date booked; from
+ * and to (town and post code); the row actions, and Total with prices. Sorted by docket number.
+ */
+function phoneColumns(
+  showTotal: boolean,
+  canExport: boolean,
+  pathOf: (row: ListRow) => string,
+  onOpen: OpenModal,
+): DataTableColumn<ListRow>[] {
+  return [
+    {
+      accessor: 'dck_docket',
+      title: 'Docket No',
+      sortable: true,
+      render: (r) => (
+        <div className={classes.card}>
+          <div className={classes.cardTop}>
+            {docketLink(r, pathOf)}
+            <StatusBadge row={r} />
+          </div>
+          <div className={classes.value}>
+            {[r.dck_cust_ref1, formatDateTime(r.dck_booked)].filter(Boolean).join(' · ')}
+          </div>
+          <div className={classes.detail}>
+            {`${r.from_town} ${r.from_postcode} → ${r.to_town} ${r.to_postcode}`}
+          </div>
+          <div className={classes.cardTop}>
+            <RowActions row={r} canExport={canExport} onOpen={onOpen} start />
+            {showTotal && r.cust_total_price !== null && (
+              <div className={classes.value}>Total {formatMoney(r.cust_total_price)}</div>
+            )}
+          </div>
+        </div>
+      ),
+    },
+  ];
+}
 
 /**
  * The columns of the booking lists (spec "bookings…" §2), sortable on the server; Total only with
@@ -101,12 +160,7 @@ function columns(
       accessor: 'dck_docket',
       title: 'Docket No',
       sortable: true,
-      render: (r) => (
-        // The row's own click would open the booking a second time.
-        <Anchor component={Link} to={pathOf(r)} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
-          {r.dck_docket}
-        </Anchor>
-      ),
+      render: (r) => docketLink(r, pathOf),
     },
     {
       accessor: 'dck_booked',
@@ -166,7 +220,8 @@ interface DocketTableProps {
 
 /**
  * A booking list; a click on a row, or its docket number's link, opens the booking read-only; the
- * row actions open the tracking modals.
+ * row actions open the tracking modals. A table on wide screens, its actions pinned; on a phone one
+ * card a booking (phoneColumns), so nothing scrolls sideways.
  */
 export function DocketTable({
   list,
@@ -188,8 +243,9 @@ export function DocketTable({
     opener.remember();
     setModal({ docket, kind });
   };
-  // On a phone the pinned actions would leave room for two columns: the row scrolls as a whole.
-  const pinActions = useMediaQuery(WIDE_ENOUGH_TO_PIN) ?? true;
+  // Read at the first render (as the app's frame does): a wide table drawn first and then redrawn
+  // as cards would double a phone's first work and shift the page.
+  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false });
   // The rows' dates need the browser's date formatter: made while the first rows are on their way.
   useEffect(prepareUkDates, []);
   return (
@@ -197,13 +253,13 @@ export function DocketTable({
       <PagedTable<ListRow>
         list={list}
         infinite={infinite}
-        columns={columns(showTotal, canExport, pathOf, open)}
+        columns={(phone ? phoneColumns : columns)(showTotal, canExport, pathOf, open)}
         idAccessor="dck_id"
         sortStatus={sort}
         onSortStatusChange={onSort}
         onRowClick={(row) => void navigate(pathOf(row))}
         noRecordsText="No bookings found"
-        pinLastColumn={pinActions}
+        pinLastColumn={!phone}
         // 8 px instead of 10 a side (with MEDIUM): at 1280 px wide, with the menu, Total fits too.
         horizontalSpacing={8}
       />
