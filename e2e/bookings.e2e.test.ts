@@ -453,7 +453,7 @@ describe('bookings complete in Chromium', () => {
     async (database, user) => {
       const context = await h.newContext({ width: 390, height: 844 }, true);
       const page = await context.newPage();
-      await signIn(page, ...user, database);
+      await signIn(page, user[0], user[1], database);
       await page.goto('/docket/list');
       const first = page.locator('tbody tr').first();
       await first.getByRole('button', { name: /^Signature / }).waitFor();
@@ -489,6 +489,33 @@ describe('bookings complete in Chromium', () => {
       await context.close();
     },
   );
+
+  it('shows a phone the address book, users, log and trace lists as cards too', async () => {
+    const context = await h.newContext({ width: 390, height: 844 }, true);
+    const page = await context.newPage();
+    await signIn(page, ...ADMIN);
+    const lists = [
+      { path: '/address/list', header: 'Address', card: /^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\s+DEMO\d+\n/ },
+      { path: '/user/list', header: 'Username', card: /admin\n.+\nDEMO001 · .+\nadmin@example\.com/ },
+      { path: '/log', header: 'Time', card: /^\d{2}:\d{2}:\d{2}\s+INFO\n\w+\nauth · login/ },
+      { path: '/docket/trace', header: 'Docket No', card: /^\d+\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\n/ },
+    ];
+    for (const { path, header, card } of lists) {
+      await page.goto(path);
+      const rows = page.locator('tbody tr');
+      await rows.first().getByRole('link').waitFor();
+      expect(await page.locator('thead th').allInnerTexts(), path).toEqual([header]);
+      const texts = await rows.allInnerTexts();
+      expect(
+        texts.some((t) => card.test(t.trim())),
+        `${path}: ${texts[0]}`,
+      ).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      await expectNoAxeViolations(page, `${path} on a phone`);
+      await shot(page, `phone-cards${path.replace(/\//g, '-')}`);
+    }
+    await context.close();
+  });
 
   it('asks once for each list and settings group the booking screen needs', async () => {
     const context = await h.newContext();

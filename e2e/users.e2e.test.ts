@@ -48,15 +48,14 @@ describe('user administration in Chromium', () => {
     const lastNames = await admin.locator('tbody tr td:nth-child(5)').allInnerTexts();
     expect(lastNames).toEqual([...lastNames].sort((a, b) => a.localeCompare(b)));
     await h.screenshot(admin, 'users-list');
-    // On a phone each user stays one line (the table scrolls sideways): no account name over four.
+    // On a phone each user is a card (username, name, account, e-mail): nothing scrolls sideways.
     await admin.setViewportSize({ width: 390, height: 844 });
     // The phone's layout is drawn: its menu toggle shows.
     await admin.getByRole('button', { name: 'Toggle menu' }).waitFor();
-    await expect
-      .poll(() =>
-        admin.locator('tbody tr').evaluateAll((rows) => Math.max(...rows.map((r) => r.clientHeight))),
-      )
-      .toBeLessThan(50);
+    await expect.poll(() => admin.locator('thead th').allInnerTexts()).toEqual(['Username']);
+    const card = admin.locator('tbody tr', { has: admin.getByRole('link', { name: 'Open user customer' }) });
+    expect(await card.innerText()).toMatch(/^customer\n.+\nDEMO001 · .+\ncustomer@example\.com$/);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await admin.setViewportSize({ width: 1366, height: 900 });
 
     // By keyboard: a row's username opens the detail, the arrows move between tabs, and the link

@@ -1,9 +1,13 @@
 import { useRef } from 'react';
 import { Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { LoadDataAlert } from './LoadDataAlert';
 import { Pager } from './Pager';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { PagedList } from '../lib/use-paged-list';
+
+/** Below a tablet's width a list with a phone column shows each row as one card. */
+const PHONE = '(max-width: 47.99em)';
 
 /** Height of the scrolling table in infinite mode: the scroll to its bottom loads the next 50. */
 const INFINITE_HEIGHT = 560;
@@ -30,6 +34,11 @@ interface PagedTableProps<T> {
   noRecordsText: string;
   /** Keeps the last column (row actions) in view when the table scrolls sideways. */
   pinLastColumn?: boolean;
+  /**
+   * On a phone, the one column shown instead of `columns`: each row as a card (PhoneCard) of
+   * their values, so nothing scrolls sideways. Its accessor is the sort a header click sets.
+   */
+  phoneColumn?: DataTableColumn<T>;
   /** Cell padding left and right (px); Mantine's 'xs' (10 px) unless a wide table needs less. */
   horizontalSpacing?: number;
   /** The title of a failed load's alert ('Load Data' unless the screen names its own). */
@@ -39,7 +48,8 @@ interface PagedTableProps<T> {
 /**
  * A server-sorted, server-paged table (spec "bookings…" §2 lists, "access…" §2 Address list): 20 rows
  * with 'Page N', Previous and Next (shown once the first page is there), or 50 at a time as the
- * table scrolls. A failed load shows 'Load Data' with the server's message (spec "bookings…" §8).
+ * table scrolls; on a phone, one card a row when the list gives a `phoneColumn`. A failed load
+ * shows 'Load Data' with the server's message (spec "bookings…" §8).
  */
 export function PagedTable<T>({
   list,
@@ -47,9 +57,15 @@ export function PagedTable<T>({
   onRowClick,
   onSortStatusChange,
   errorTitle,
+  phoneColumn,
+  columns,
+  pinLastColumn,
   ...table
 }: PagedTableProps<T>) {
   const top = useRef<HTMLDivElement>(null);
+  // Read at the first render (as the app's frame is): a table drawn and then redrawn as cards
+  // would double a phone's first work and shift the page.
+  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false }) && !!phoneColumn;
   if (list.error) return <LoadDataAlert error={list.error} title={errorTitle} />;
   const sortBy = (next: DataTableSortStatus<T>) => onSortStatusChange(nextSort(table.sortStatus, next));
   return (
@@ -66,6 +82,8 @@ export function PagedTable<T>({
         onScrollToBottom={infinite ? list.loadMore : undefined}
         onRowClick={({ record }) => onRowClick(record)}
         onSortStatusChange={sortBy}
+        columns={phone ? [phoneColumn!] : columns}
+        pinLastColumn={pinLastColumn && !phone}
         {...table}
       />
       {/* Not while the first page loads: it would be pushed down when the rows come (a layout shift). */}

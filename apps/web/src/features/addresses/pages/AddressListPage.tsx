@@ -8,6 +8,7 @@ import type { CustomerAddress } from '@courier/contracts';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { PageTitle } from '../../../components/PageTitle';
 import { PagedTable } from '../../../components/PagedTable';
+import { PhoneCard } from '../../../components/PhoneCard';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { ADDRESS_LIST_KEY, fetchAddressPage } from '../api/address-page';
 import { asSortColumn, loadAddressSort, saveAddressSort, type AddressSort } from '../address-sort';
@@ -16,6 +17,23 @@ import { useSignedIn } from '../../auth';
 
 /** Search waits this long after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The post code, a link to the address: the row's way in by keyboard (every address has a post
+ * code; a company name may be empty).
+ */
+const addressLink = (r: CustomerAddress) => (
+  <Anchor
+    component={Link}
+    to={addressDetailPath(r.cadd_id)}
+    size="sm"
+    fw={600}
+    aria-label={`Open address ${[r.cadd_coname, r.cadd_postalcode].filter(Boolean).join(', ')}`}
+    onClick={(e) => e.stopPropagation()}
+  >
+    {r.cadd_postalcode}
+  </Anchor>
+);
 
 /** The eight sortable columns of spec "access…" §2 Address list. */
 const COLUMNS: DataTableColumn<CustomerAddress>[] = [
@@ -31,21 +49,27 @@ const COLUMNS: DataTableColumn<CustomerAddress>[] = [
     title: 'Postcode',
     sortable: true,
     noWrap: true,
-    // The row's way in by keyboard: every address has a post code (a company name may be empty).
-    render: (r) => (
-      <Anchor
-        component={Link}
-        to={addressDetailPath(r.cadd_id)}
-        size="sm"
-        fw={600}
-        aria-label={`Open address ${[r.cadd_coname, r.cadd_postalcode].filter(Boolean).join(', ')}`}
-        onClick={(e) => e.stopPropagation()}
-      >
-        {r.cadd_postalcode}
-      </Anchor>
-    ),
+    render: (r) => addressLink(r),
   },
 ];
+
+/** On a phone, each address a card of the same values: post code and account, name, the address. */
+const PHONE_COLUMN: DataTableColumn<CustomerAddress> = {
+  accessor: 'cadd_coname',
+  title: 'Address',
+  sortable: true,
+  render: (r) => (
+    <PhoneCard
+      title={addressLink(r)}
+      aside={r.cust_acc_code}
+      lines={[r.cadd_coname]}
+      details={[
+        [r.cadd_build, r.cadd_street].filter(Boolean).join(', '),
+        [r.cadd_town, r.cadd_county, r.cadd_country].filter(Boolean).join(', '),
+      ]}
+    />
+  ),
+};
 
 /**
  * /address/list (addressbook right; spec "access…" §2 Address list): 'Your Addresses' over all the
@@ -96,6 +120,7 @@ export default function AddressListPage() {
             list={list}
             infinite={infinite}
             columns={COLUMNS}
+            phoneColumn={PHONE_COLUMN}
             idAccessor="cadd_id"
             sortStatus={{ columnAccessor: sort.column, direction: sort.direction }}
             onSortStatusChange={onSort}

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Group, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf, IconMap, IconPackages, IconRoute, IconSignature } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { ListRow } from '@courier/contracts';
 import { PagedTable } from '../../../components/PagedTable';
+import { PhoneCard, twoLines } from '../../../components/PhoneCard';
 import { hint } from '../../../components/HintTooltip';
 import { formatDateTime, formatMoney, prepareUkDates } from '../../../lib/format';
 import type { PagedList } from '../../../lib/use-paged-list';
@@ -14,14 +14,6 @@ import { useOpenerFocus } from '../../../hooks/use-opener-focus';
 import { useDocketReport } from '../api/report-docket';
 import classes from './docket-table.module.css';
 import { StatusBadge } from './StatusBadge';
-
-/** A cell of two lines: the value and a dimmed detail (town and post code, day and time). */
-const twoLines = (value: string, detail: string | undefined) => (
-  <div>
-    <div className={classes.value}>{value}</div>
-    <div className={classes.detail}>{detail}</div>
-  </div>
-);
 
 /** The row actions that open a modal, in the spec's order, with their icons (spec "bookings…" §2). */
 const MODAL_ACTIONS: { kind: DocketModalKind; label: string; icon: typeof IconMap }[] = [
@@ -94,8 +86,6 @@ function RowActions({
  */
 const WIDE = '(min-width: 1536px)';
 const MEDIUM = '(min-width: 1440px)';
-/** Below a tablet's width each booking is one cell of its own (phoneColumns): nothing scrolls sideways. */
-const PHONE = '(max-width: 47.99em)';
 
 /** The docket number, a link to where a click on the row goes: the row's way in by keyboard. */
 const docketLink = (r: ListRow, pathOf: (row: ListRow) => string) => (
@@ -106,43 +96,31 @@ const docketLink = (r: ListRow, pathOf: (row: ListRow) => string) => (
 );
 
 /**
- * The booking list on a phone: one column, each booking a card of the same values as the wide
- * table's columns (spec "bookings…" §2): docket number and status; reference and date booked; from
- * and to (town and post code); the row actions, and Total with prices. Sorted by docket number.
+ * The booking list on a phone: each booking a card of the wide table's values (spec "bookings…" §2):
+ * docket number and status; reference and date booked; from and to (town and post code); the row
+ * actions, and Total with prices. A header click sorts by docket number.
  */
-function phoneColumns(
+function phoneColumn(
   showTotal: boolean,
   canExport: boolean,
   pathOf: (row: ListRow) => string,
   onOpen: OpenModal,
-): DataTableColumn<ListRow>[] {
-  return [
-    {
-      accessor: 'dck_docket',
-      title: 'Docket No',
-      sortable: true,
-      render: (r) => (
-        <div className={classes.card}>
-          <div className={classes.cardTop}>
-            {docketLink(r, pathOf)}
-            <StatusBadge row={r} />
-          </div>
-          <div className={classes.value}>
-            {[r.dck_cust_ref1, formatDateTime(r.dck_booked)].filter(Boolean).join(' · ')}
-          </div>
-          <div className={classes.detail}>
-            {`${r.from_town} ${r.from_postcode} → ${r.to_town} ${r.to_postcode}`}
-          </div>
-          <div className={classes.cardTop}>
-            <RowActions row={r} canExport={canExport} onOpen={onOpen} start />
-            {showTotal && r.cust_total_price !== null && (
-              <div className={classes.value}>Total {formatMoney(r.cust_total_price)}</div>
-            )}
-          </div>
-        </div>
-      ),
-    },
-  ];
+): DataTableColumn<ListRow> {
+  return {
+    accessor: 'dck_docket',
+    title: 'Docket No',
+    sortable: true,
+    render: (r) => (
+      <PhoneCard
+        title={docketLink(r, pathOf)}
+        aside={<StatusBadge row={r} />}
+        lines={[[r.dck_cust_ref1, formatDateTime(r.dck_booked)].filter(Boolean).join(' · ')]}
+        details={[`${r.from_town} ${r.from_postcode} → ${r.to_town} ${r.to_postcode}`]}
+        footer={<RowActions row={r} canExport={canExport} onOpen={onOpen} start />}
+        footerEnd={showTotal && r.cust_total_price !== null && `Total ${formatMoney(r.cust_total_price)}`}
+      />
+    ),
+  };
 }
 
 /**
@@ -221,7 +199,7 @@ interface DocketTableProps {
 /**
  * A booking list; a click on a row, or its docket number's link, opens the booking read-only; the
  * row actions open the tracking modals. A table on wide screens, its actions pinned; on a phone one
- * card a booking (phoneColumns), so nothing scrolls sideways.
+ * card a booking (phoneColumn), so nothing scrolls sideways.
  */
 export function DocketTable({
   list,
@@ -243,9 +221,6 @@ export function DocketTable({
     opener.remember();
     setModal({ docket, kind });
   };
-  // Read at the first render (as the app's frame does): a wide table drawn first and then redrawn
-  // as cards would double a phone's first work and shift the page.
-  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false });
   // The rows' dates need the browser's date formatter: made while the first rows are on their way.
   useEffect(prepareUkDates, []);
   return (
@@ -253,13 +228,14 @@ export function DocketTable({
       <PagedTable<ListRow>
         list={list}
         infinite={infinite}
-        columns={(phone ? phoneColumns : columns)(showTotal, canExport, pathOf, open)}
+        columns={columns(showTotal, canExport, pathOf, open)}
+        phoneColumn={phoneColumn(showTotal, canExport, pathOf, open)}
         idAccessor="dck_id"
         sortStatus={sort}
         onSortStatusChange={onSort}
         onRowClick={(row) => void navigate(pathOf(row))}
         noRecordsText="No bookings found"
-        pinLastColumn={!phone}
+        pinLastColumn
         // 8 px instead of 10 a side (with MEDIUM): at 1280 px wide, with the menu, Total fits too.
         horizontalSpacing={8}
       />

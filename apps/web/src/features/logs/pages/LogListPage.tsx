@@ -8,6 +8,7 @@ import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { LogRow } from '@courier/contracts';
 import { PageTitle } from '../../../components/PageTitle';
 import { PagedTable } from '../../../components/PagedTable';
+import { PhoneCard } from '../../../components/PhoneCard';
 import { formatLogTime } from '../../../lib/format';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { CALENDAR_LABELS, DATE_FORMAT, pickerToUkDate, ukDateToPicker, ukDaysAgo } from '../../../lib/uk-day';
@@ -18,31 +19,49 @@ import { LogTypeBadge } from '../components/LogTypeBadge';
 const SORT: DataTableSortStatus<LogRow> = { columnAccessor: 'log_time', direction: 'desc' };
 const keepSort = () => undefined;
 
+/**
+ * The time, a link to the entry: the row's way in by keyboard, named with who and what so that each
+ * reads apart; the row's own click would open it a second time.
+ */
+const logLink = (r: LogRow) => (
+  <Anchor
+    component={Link}
+    to={logDetailPath(r.log_id)}
+    aria-label={`${formatLogTime(r.log_time)}, ${r.log_user}, ${r.log_process}`}
+    fw={600}
+    size="sm"
+    onClick={(e) => e.stopPropagation()}
+  >
+    {formatLogTime(r.log_time)}
+  </Anchor>
+);
+
 const COLUMNS: DataTableColumn<LogRow>[] = [
   {
     accessor: 'log_time',
     title: 'Time',
     noWrap: true,
-    // The time is the row's way in by keyboard, named with who and what so that each reads apart;
-    // the row's own click would open it a second time.
-    render: (r) => (
-      <Anchor
-        component={Link}
-        to={logDetailPath(r.log_id)}
-        aria-label={`${formatLogTime(r.log_time)}, ${r.log_user}, ${r.log_process}`}
-        fw={600}
-        size="sm"
-        onClick={(e) => e.stopPropagation()}
-      >
-        {formatLogTime(r.log_time)}
-      </Anchor>
-    ),
+    render: (r) => logLink(r),
   },
   { accessor: 'log_user', title: 'User' },
   { accessor: 'log_unit', title: 'Unit' },
   { accessor: 'log_process', title: 'Process' },
   { accessor: 'log_type', title: 'Type', render: (r) => <LogTypeBadge type={r.log_type} /> },
 ];
+
+/** On a phone, each entry a card of the same values: time and type, user, unit and process. */
+const PHONE_COLUMN: DataTableColumn<LogRow> = {
+  accessor: 'log_time',
+  title: 'Time',
+  render: (r) => (
+    <PhoneCard
+      title={logLink(r)}
+      aside={<LogTypeBadge type={r.log_type} />}
+      lines={[r.log_user]}
+      details={[`${r.log_unit} · ${r.log_process}`]}
+    />
+  ),
+};
 
 /**
  * /log (admin right; spec "bookings…" §2 Log viewer): the audit log of the day chosen in the day
@@ -87,6 +106,7 @@ export default function LogListPage() {
             list={list}
             infinite={infinite}
             columns={COLUMNS}
+            phoneColumn={PHONE_COLUMN}
             idAccessor="log_id"
             sortStatus={SORT}
             onSortStatusChange={keepSort}

@@ -7,6 +7,7 @@ import { TRACE_SORT_COLUMNS, type TraceListResponse, type TraceListRow } from '@
 import { DateFilterModal, type DateRange } from '../../../components/DateFilterModal';
 import { PageTitle } from '../../../components/PageTitle';
 import { PagedTable } from '../../../components/PagedTable';
+import { PhoneCard } from '../../../components/PhoneCard';
 import { trackPath } from '../../../components/TrackingRefInput';
 import { formatDateTime } from '../../../lib/format';
 import { ukDaysAgo } from '../../../lib/uk-day';
@@ -23,6 +24,66 @@ const defaultWindow = (): DateRange => ({ dateStart: ukDaysAgo(2), dateEnd: ukDa
 
 const coordinate = (v: number | null) => (v === null ? '' : v.toFixed(5));
 
+/** The docket number, a link to its tracking view when the user may open it. */
+const docketLink = (r: TraceListRow, docketAccess: boolean) =>
+  docketAccess && r.tracking_reference ? (
+    <Anchor
+      component={Link}
+      to={trackPath(r.tracking_reference)}
+      fw={600}
+      size="sm"
+      onClick={(e) => e.stopPropagation()}
+    >
+      {r.dck_docket}
+    </Anchor>
+  ) : (
+    <b>{r.dck_docket}</b>
+  );
+
+/** `Title value` pairs of the set values, one line (a phone card's detail). */
+const labelled = (pairs: [string, string | number | null][]) =>
+  pairs
+    .filter(([, v]) => v !== null && v !== '')
+    .map(([title, v]) => `${title} ${v}`)
+    .join(' · ');
+
+/**
+ * On a phone, each trace record a card of the same values, titled as the columns are: docket and
+ * date; location and driver; reference, container and item, consignment and trace references as
+ * the settings show them; the position.
+ */
+function phoneColumn(
+  meta: Pick<TraceListResponse, 'columns' | 'docketAccess'>,
+): DataTableColumn<TraceListRow> {
+  return {
+    accessor: 'dck_docket',
+    title: 'Docket No',
+    sortable: true,
+    render: (r) => (
+      <PhoneCard
+        title={docketLink(r, meta.docketAccess)}
+        aside={formatDateTime(r.dtr_scandate)}
+        lines={[[r.tloc_description, r.drv_driver && `Driver ${r.drv_driver}`].filter(Boolean).join(' · ')]}
+        details={[
+          labelled([
+            ['Reference', meta.columns.reference ? r.dck_cust_ref1 : null],
+            ['Container', r.dtr_box],
+            ['Item', r.dtr_item],
+          ]),
+          labelled([
+            ['Consignment No', meta.columns.consignment ? r.cg_cust_ref1 : null],
+            ['Consignment Ref', meta.columns.consignment ? r.cg_reference : null],
+            ['Trace Ref', meta.columns.traceRef ? r.dab_reference : null],
+          ]),
+          r.dtr_latitude !== null && r.dtr_longitude !== null
+            ? `${coordinate(r.dtr_latitude)}, ${coordinate(r.dtr_longitude)}`
+            : null,
+        ]}
+      />
+    ),
+  };
+}
+
 /**
  * The twelve columns of spec "bookings…" §2 Track and Trace list; Reference, Consignment No and
  * Ref, and Trace Ref as the settings show them. The docket number links to the tracking view when
@@ -34,20 +95,7 @@ function columns(meta: Pick<TraceListResponse, 'columns' | 'docketAccess'>): Dat
       accessor: 'dck_docket',
       title: 'Docket No',
       sortable: true,
-      render: (r) =>
-        meta.docketAccess && r.tracking_reference ? (
-          <Anchor
-            component={Link}
-            to={trackPath(r.tracking_reference)}
-            fw={600}
-            size="sm"
-            onClick={(e) => e.stopPropagation()}
-          >
-            {r.dck_docket}
-          </Anchor>
-        ) : (
-          r.dck_docket
-        ),
+      render: (r) => docketLink(r, meta.docketAccess),
     },
     { accessor: 'dck_cust_ref1', title: 'Reference', noWrap: true, hidden: !meta.columns.reference },
     { accessor: 'drv_driver', title: 'Driver', sortable: true, render: (r) => r.drv_driver ?? '' },
@@ -136,6 +184,7 @@ export default function TraceListPage() {
             list={list}
             infinite={infinite}
             columns={columns(meta)}
+            phoneColumn={phoneColumn(meta)}
             idAccessor="dtr_id"
             sortStatus={sort}
             onSortStatusChange={setSort}

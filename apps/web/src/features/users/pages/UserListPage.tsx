@@ -8,6 +8,7 @@ import { USER_SORT_COLUMNS, type UserListRow, type UserSortColumn } from '@couri
 import { ListToolbar } from '../../../components/ListToolbar';
 import { PageTitle } from '../../../components/PageTitle';
 import { PagedTable } from '../../../components/PagedTable';
+import { PhoneCard } from '../../../components/PhoneCard';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { fetchUserPage } from '../api/user-page';
 import { USERS_KEY } from '../api/user-keys';
@@ -16,10 +17,21 @@ import { userDetailPath } from '../user-paths';
 /** Search waits this long after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/**
- * The six sortable columns of spec "bookings…" §2 User list, each on one line: on a phone the
- * table scrolls sideways rather than wrap an account's name over four lines a row.
- */
+/** The username, a link to the user: the row's way in by keyboard (every user has a username). */
+const userLink = (r: UserListRow) => (
+  <Anchor
+    component={Link}
+    to={userDetailPath('existing', r.ausr_id)}
+    size="sm"
+    fw={600}
+    aria-label={`Open user ${r.ausr_logon}`}
+    onClick={(e) => e.stopPropagation()}
+  >
+    {r.ausr_logon}
+  </Anchor>
+);
+
+/** The six sortable columns of spec "bookings…" §2 User list, each on one line. */
 const COLUMNS: DataTableColumn<UserListRow>[] = [
   { accessor: 'cust_acc_code', title: 'Account code', sortable: true, noWrap: true },
   { accessor: 'cust_name', title: 'Account', sortable: true, noWrap: true },
@@ -28,24 +40,26 @@ const COLUMNS: DataTableColumn<UserListRow>[] = [
     title: 'Username',
     sortable: true,
     noWrap: true,
-    // The row's way in by keyboard: every user has a username.
-    render: (r) => (
-      <Anchor
-        component={Link}
-        to={userDetailPath('existing', r.ausr_id)}
-        size="sm"
-        fw={600}
-        aria-label={`Open user ${r.ausr_logon}`}
-        onClick={(e) => e.stopPropagation()}
-      >
-        {r.ausr_logon}
-      </Anchor>
-    ),
+    render: (r) => userLink(r),
   },
   { accessor: 'ausr_firstname', title: 'First Name', sortable: true, noWrap: true },
   { accessor: 'ausr_lastname', title: 'Last Name', sortable: true, noWrap: true },
   { accessor: 'ausr_email', title: 'Email', sortable: true, noWrap: true },
 ];
+
+/** On a phone, each user a card of the same values: username, name, account, e-mail. */
+const PHONE_COLUMN: DataTableColumn<UserListRow> = {
+  accessor: 'ausr_logon',
+  title: 'Username',
+  sortable: true,
+  render: (r) => (
+    <PhoneCard
+      title={userLink(r)}
+      lines={[[r.ausr_firstname, r.ausr_lastname].filter(Boolean).join(' ')]}
+      details={[`${r.cust_acc_code} · ${r.cust_name}`, r.ausr_email]}
+    />
+  ),
+};
 
 const asSortColumn = (accessor: string): UserSortColumn | undefined =>
   (USER_SORT_COLUMNS as readonly string[]).includes(accessor) ? (accessor as UserSortColumn) : undefined;
@@ -95,6 +109,7 @@ export default function UserListPage() {
             list={list}
             infinite={infinite}
             columns={COLUMNS}
+            phoneColumn={PHONE_COLUMN}
             idAccessor="ausr_id"
             sortStatus={{ columnAccessor: sort.column, direction: sort.direction }}
             onSortStatusChange={onSort}
