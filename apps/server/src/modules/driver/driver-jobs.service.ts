@@ -22,6 +22,7 @@ import * as tracking from '../tracking/tracking.repository';
 import { afterStatusChange, type NoticeDeps } from '../tracking/tracking-notice.service';
 import type { DriverContext } from './driver-auth.service';
 import * as repo from './driver.repository';
+import { ACTION_STATUS } from './action-status';
 
 /**
  * The driver page's calls (issue 10 §2): the driver's jobs, and the reports that move them on, each
@@ -40,9 +41,6 @@ export interface DriverDeps extends Partial<Omit<NoticeDeps, 'clock'>> {
 const FUTURE_SLACK_MS = 60_000;
 /** How far back a queued report may be dated (a phone offline for a shift). */
 const PAST_LIMIT_MS = 24 * 3_600_000;
-
-/** The status each action moves a job to (the control room's letters). */
-const ACTION_STATUS = { collected: 'P', delivered: 'D', exception: 'E' } as const;
 
 const notFound = () => new AppError('NOT_FOUND', MSG.docketNotFound, { dck_id: MSG.docketNotFound });
 

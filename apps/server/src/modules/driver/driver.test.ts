@@ -653,6 +653,58 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
     });
   });
 
+  describe('positions', () => {
+    it("shows a job's route and driver to its booker and a guest only from its collection: before it, the driver was on other jobs", async () => {
+      const job = await allocated('TD1');
+      const token = await driverToken('TD1');
+      const [{ ref }] = (await db()
+        .select({ ref: dockets.tracking_reference })
+        .from(dockets)
+        .where(eq(dockets.dck_id, job.dck_id))) as [{ ref: string }];
+      const report = async (lat: number, at: number) => {
+        const res = await send(
+          '/api/driver/position',
+          { positions: [{ dtr_latitude: lat, dtr_longitude: -2.2, time: new Date(at).toISOString() }] },
+          token,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      const guestView = async () => {
+        const res = await post(t.app, '/api/docket/track/detail', { database: TENANT_A, tracking_ref: ref });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { live: boolean; route: unknown[]; driver: unknown };
+      };
+      const positionsSeenBy = async (caller: string) => {
+        const res = await post(t.app, '/api/docket/tracking', { id: job.dck_id }, caller);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as DocketTrackingResponse).records
+          .filter((r) => r.dtr_kind === 'position')
+          .map((r) => r.dtr_latitude);
+      };
+      const now = t.clock.now().getTime();
+      // On the way to collect it, the driver passes another customer's door.
+      await report(54.9, now - 60_000);
+      expect(await guestView()).toMatchObject({ live: true, route: [], driver: null });
+      expect(await positionsSeenBy(customer)).toEqual([]);
+
+      const collected = await send(
+        '/api/driver/job/action',
+        { dck_id: job.dck_id, action: 'collected', from: 'G' },
+        token,
+      );
+      expect(collected.statusCode, collected.body).toBe(200);
+      await report(53.1, now + 1_000);
+      expect(await guestView()).toMatchObject({
+        live: true,
+        route: [{ lat: 53.1, lon: -2.2 }],
+        driver: { lat: 53.1, lon: -2.2 },
+      });
+      expect(await positionsSeenBy(customer)).toEqual([53.1]);
+      // The control room and administrators still see where the driver went.
+      expect(await positionsSeenBy(admin)).toEqual([53.1, 54.9]);
+    });
+  });
+
   describe('tracking, stock and proof of delivery', () => {
     let delivered: { dck_id: number; dck_docket: number };
     let dsigId: number;

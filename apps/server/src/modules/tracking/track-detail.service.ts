@@ -13,6 +13,7 @@ import type { AuthContext } from '../auth/access';
 import { tenantByName } from '../auth/tenant-tokens';
 import { trackingSettingsFrom } from '../settings/settings.service';
 import { seesWholeTracking, trackedDocket, type DocketDeps } from '../dockets/dockets.service';
+import { ACTION_STATUS } from '../driver/action-status';
 import * as repo from './tracking.repository';
 import type { ImageOut } from './tracking.service';
 
@@ -84,7 +85,9 @@ function shownTo(
 /**
  * docket/track/detail (public, the same checks as docket/track): the Tracking View, Stock List,
  * Signatures and Map View of the one docket the reference names, as JSON bytes (trackDetailResponse, UTF-8).
- * Nothing of any other docket; no price, contact, driver or customer reference. The tenant's
+ * Nothing of any other docket; no price, contact, driver or customer reference. The route and the
+ * driver's last position start at the docket's collection: before it, the driver's positions
+ * (recorded on each of their open jobs) are their way through other customers' jobs. The tenant's
  * tracking settings (default group) close it to guests (aset_web_tracking) or leave sections out
  * of a guest's view (aset_track_map, _stock, _signatures; `shown` says which). A view served before is kept (per process, 16 MB per tenant)
  * with its version: one small statement (repo.trackVersionOf) checks the guest flag, the
@@ -114,7 +117,7 @@ export async function trackDetailJson(
     const now = await repo.trackVersionOf(tenant.db, ref);
     if (now.version === view.version) return view.json;
   }
-  const r = await repo.trackDetailOf(tenant.db, ref, TIMELINE_LIMIT, ROUTE_LIMIT);
+  const r = await repo.trackDetailOf(tenant.db, ref, TIMELINE_LIMIT, ROUTE_LIMIT, ACTION_STATUS.collected);
   // Kept as UTF-8 bytes: a kept view is written out as it is, not encoded again per answer.
   const json = Buffer.from(
     JSON.stringify(

@@ -53,13 +53,31 @@ const traceColumns = {
   dtr_longitude: traceRecords.dtr_longitude,
 };
 
-/** A docket's trace records, newest first, at most `limit`, with the docket's number and first reference. */
-export const traceOf = (db: Executor, dckId: number, limit: number) =>
+/**
+ * SQL: the trace record is not a position, or it was taken once docket `dckId` was collected (its
+ * first status change to `collectedStatus`). A driver's positions are recorded on each of their
+ * open jobs: before collection they are the driver's way through other customers' jobs.
+ */
+const notBeforeCollection = (dckId: number, collectedStatus: string) =>
+  sql`(${traceRecords.dtr_kind} <> 'position' or ${traceRecords.dtr_scandate} >= (
+    select min(c.dtr_scandate) from trace_records c
+     where c.dtr_dck_id = ${dckId} and c.dtr_kind = 'status' and c.dsts_id = ${collectedStatus}))`;
+
+/**
+ * A docket's trace records, newest first, at most `limit`, with the docket's number and first
+ * reference; with `collectedStatus`, its positions only from its collection (notBeforeCollection).
+ */
+export const traceOf = (db: Executor, dckId: number, limit: number, collectedStatus?: string) =>
   db
     .select(traceColumns)
     .from(traceRecords)
     .innerJoin(dockets, eq(dockets.dck_id, traceRecords.dtr_dck_id))
-    .where(eq(traceRecords.dtr_dck_id, dckId))
+    .where(
+      and(
+        eq(traceRecords.dtr_dck_id, dckId),
+        collectedStatus === undefined ? undefined : notBeforeCollection(dckId, collectedStatus),
+      ),
+    )
     .orderBy(desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id))
     .limit(limit);
 
@@ -223,7 +241,11 @@ export interface TrackDetailRecord {
     dsts_color: string | null;
     dsts_font_color: string | null;
   }[];
-  /** The positions of its trace records (any kind with coordinates), oldest first. */
+  /**
+   * The positions of its trace records (any kind with coordinates) from its collection on, oldest
+   * first; none before it is collected. A driver's positions are recorded on each of their open
+   * jobs: before collection they are the driver's way through other customers' jobs.
+   */
   route: { lat: number; lon: number }[];
   /** Its address coordinates in booking order (null where unknown). */
   ends: { lat: number | null; lon: number | null }[];
@@ -298,7 +320,10 @@ const trackDetailStatement: NamedStatement = {
               order by p.dtr_scandate, p.dtr_id), '[]')
        from (select * from (select dtr_latitude, dtr_longitude, dtr_scandate, dtr_id from trace_records
                              where dtr_dck_id = d.dck_id and dtr_latitude is not null
-                               and dtr_longitude is not null offset 0) own
+                               and dtr_longitude is not null
+                               and dtr_scandate >= (select min(c.dtr_scandate) from trace_records c
+                                                     where c.dtr_dck_id = d.dck_id and c.dtr_kind = 'status'
+                                                       and c.dsts_id = $4) offset 0) own
               order by dtr_scandate desc, dtr_id desc limit $3) p) as route,
     (select coalesce(json_agg(json_build_object('lat', a.dadd_latitude, 'lon', a.dadd_longitude)
               order by a.dadd_seq), '[]')
@@ -324,8 +349,9 @@ const trackDetailStatement: NamedStatement = {
  * The public tracking view's data of one tracking reference in one statement (one round trip; it
  * was eight): the tenant's guest-access flag and tracking settings, the docket and whether its status is complete, the
  * version of its view (trackVersionOf's), and
- * as JSON its public timeline (at most `timelineLimit`), route (the newest `routeLimit` positions,
- * oldest first), address points, stock, signatures and photos (without images).
+ * as JSON its public timeline (at most `timelineLimit`), route (the newest `routeLimit` positions
+ * since its first status change to `collectedStatus`, oldest first), address points, stock,
+ * signatures and photos (without images).
  * The docket's trace records are read by its index and only then sorted (`offset 0` keeps the
  * planner from walking the whole table's scan-date index backwards, hoping to meet the docket's
  * newest records soon: in a generic plan it cannot tell a docket's few hundred from the table's millions).
@@ -335,11 +361,13 @@ export async function trackDetailOf(
   ref: string,
   timelineLimit: number,
   routeLimit: number,
+  collectedStatus: string,
 ): Promise<TrackDetailRecord> {
   const [row] = await namedQuery<TrackDetailRecord>(db, trackDetailStatement, [
     ref,
     timelineLimit,
     routeLimit,
+    collectedStatus,
   ]);
   return row!;
 }

@@ -15,6 +15,7 @@ import { formatUk, ukDayRange } from '../../lib/dates';
 import { assertRight, docketScope, trackingReadScope, type AuthContext } from '../auth/access';
 import { settingsOf } from '../settings/settings.repository';
 import { docketHead } from '../dockets/dockets.repository';
+import { ACTION_STATUS } from '../driver/action-status';
 import * as repo from './tracking.repository';
 
 const notFound = () => new AppError('NOT_FOUND', MSG.docketNotFound);
@@ -41,14 +42,22 @@ function trackingScope(auth: AuthContext) {
 
 /**
  * docket/tracking (spec "bookings…" §7 `(id, archive)`): the docket's trace records, newest first,
- * at most `limit` (`hasMore` when older ones were left out). Rights as readableDocket.
+ * at most `limit` (`hasMore` when older ones were left out). Rights as readableDocket. The control
+ * room and administrators see every position; a booking user only those from the docket's
+ * collection on (before it, the driver's positions are their way through other customers' jobs).
  */
 export async function docketTracking(
   auth: AuthContext,
   req: { id: number; limit: number },
 ): Promise<DocketTrackingResponse> {
   await readableDocket(auth, req.id);
-  const rows = await repo.traceOf(auth.db, req.id, req.limit + 1);
+  const wholeTenant = trackingReadScope(auth) === 'tenant';
+  const rows = await repo.traceOf(
+    auth.db,
+    req.id,
+    req.limit + 1,
+    wholeTenant ? undefined : ACTION_STATUS.collected,
+  );
   return {
     records: rows.slice(0, req.limit).map((r) => ({
       ...r,
