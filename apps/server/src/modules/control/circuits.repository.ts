@@ -2,6 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { CircuitColumn, CircuitField } from '@courier/contracts';
 import { likeEscape, queryRows, type Db, type Executor } from '../../db/client';
+import { forgetEpoch, keepLiveSession, keptLiveSession } from '../../db/live-session-cache';
 import { namedQuery, prepared, type NamedStatement } from '../../db/prepared';
 import { circuits, circuitUsers } from '../../db/schema';
 
@@ -55,6 +56,27 @@ const buildCircuitsOfUser = (db: Executor, name: string) =>
  */
 export function circuitsOfUser(db: Executor, ausrId: number): Promise<LinkedCircuit[]> {
   return prepared(db, 'circuits_of_user', buildCircuitsOfUser).execute({ ausrId });
+}
+
+/** Never: a kept circuit list ends with its LIVE_SESSION_CACHE_MS, not with a session. */
+const NO_EXPIRY = new Date(8.64e15);
+
+/**
+ * The codes of the circuits linked to a user, sorted, joined by commas: what a control user's live
+ * stream may hear, compared before each of its events (events.service circuitsKey). Kept as
+ * live-session reads are (db/live-session-cache: a second, forgotten by every write through
+ * `forgetting`, the user's links included), so a busy board's events do not each cost a query.
+ */
+export async function keptCircuitCodes(db: Db, ausrId: number): Promise<string> {
+  const key = `circuits of user ${ausrId}`;
+  const kept = keptLiveSession<string>(db, key, new Date());
+  if (kept !== undefined) return kept;
+  const epoch = forgetEpoch();
+  const codes = (await circuitsOfUser(db, ausrId))
+    .map((c) => c.cir_circ_code)
+    .sort()
+    .join(',');
+  return keepLiveSession(db, key, codes, NO_EXPIRY, epoch);
 }
 
 /** Every circuit of the tenant with what it selects (a tenant has tens, not thousands). */

@@ -23,12 +23,13 @@ export const TOO_MANY_STREAMS_MESSAGE = 'Too many live views are open for this u
 /**
  * `GET /api/events` (ARCHITECTURE rule 11): the caller's live events as server-sent events, fed by
  * the tenant's PostgreSQL LISTEN. 401 without a session; 429 beyond `maxPerUser` open for one user;
- * the stream ends once its session does, or once the user's rights or linked accounts change
- * (checked before each event and heartbeat). Events: `ready` (refetch what is shown),
+ * the stream ends once its session does, or once the user's rights, linked accounts or circuits
+ * change (checked before each event and heartbeat). Events: `ready` (refetch what is shown),
  * `docket` (DocketEvent of the contracts). `GET /api/docket/track/events?database&tracking_ref`:
  * the public tracking view's stream of one docket (guest access as docket/track, the same rate
  * limit; 404 'Your order was not found…'; 429 beyond `maxPublicPerAddress` open at once from one
- * address), whose `docket` events carry nothing. Open streams are ended before the app closes.
+ * address), whose `docket` events carry nothing; it ends once docket/track would refuse the
+ * reference (checked before each event and heartbeat). Open streams are ended before the app closes.
  */
 export function eventRoutes(
   deps: Pick<DocketDeps, 'tenants' | 'clock'> & { trackRateMax?: number },
@@ -51,13 +52,17 @@ export function eventRoutes(
       releaseOnClose(req, reply, release);
       // Checked again before each event and heartbeat: a logout, or a change of what the user
       // may see, ends the stream at once.
+      const circuits = await events.circuitsKey(auth);
       await serveEvents(
         req,
         reply,
         (send) => events.subscribe(auth, send),
         options,
         streams,
-        async () => scope !== null && (await liveScopeKey(deps, token!)) === scope,
+        async () =>
+          scope !== null &&
+          (await liveScopeKey(deps, token!)) === scope &&
+          (await events.circuitsKey(auth)) === circuits,
       ).catch((err: unknown) => {
         release();
         throw err;
@@ -73,17 +78,21 @@ export function eventRoutes(
         config: { rateLimit: { max: deps.trackRateMax ?? 300, timeWindow: '1 minute' } },
       },
       async (req, reply) => {
-        const { tenant, dck_id } = await trackedDocket(deps, req.query, await req.authenticateOptional());
+        const tracked = async () => trackedDocket(deps, req.query, await req.authenticateOptional());
+        const { tenant, dck_id } = await tracked();
         const release = publicOpen.take(req.ip, options.maxPublicPerAddress);
         if (!release)
           throw new AppError('RATE_LIMITED', 'Too many live tracking views are open from your address');
         releaseOnClose(req, reply, release);
+        // Checked again before each event and heartbeat, as docket/track is: guest tracking switched
+        // off (or the reference gone) ends the stream.
         await serveEvents(
           req,
           reply,
           (send) => events.subscribeTracking(tenant, dck_id, send),
           options,
           streams,
+          async () => (await tracked()).dck_id === dck_id,
         );
       },
     );

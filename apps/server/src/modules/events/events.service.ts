@@ -1,6 +1,6 @@
 import type { DocketEvent } from '@courier/contracts';
 import { docketScope, hasRight, type AuthContext } from '../auth/access';
-import { circuitsOfUser } from '../control/circuits.repository';
+import { circuitsOfUser, keptCircuitCodes } from '../control/circuits.repository';
 import { parseNotice, type DocketNotice } from './live';
 
 /** Sends one named event of the stream to the caller. */
@@ -28,6 +28,15 @@ export function eventFor(
     circuits,
     event: notice.event ?? 'status',
   };
+}
+
+/**
+ * The circuits a control user hears (their linked circuits' codes, keptCircuitCodes; '' for a user
+ * without the control right): read when a stream opens and again before each event, so that a
+ * circuit taken from the user ends their stream (security probe 8).
+ */
+export function circuitsKey(auth: AuthContext): Promise<string> {
+  return hasRight(auth, 'control') ? keptCircuitCodes(auth.db, auth.user.ausr_id) : Promise.resolve('');
 }
 
 /**

@@ -333,6 +333,58 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     }
   });
 
+  it("ends a control user's stream when a circuit is taken from them (security probe 8)", async () => {
+    const token = await loginAs(t.app, ...CONTROL);
+    const stream = await open(token);
+    const db = t.tenants.get(TENANT_A)!.db;
+    const links = await queryRows<{ acia_cir_id: number; acia_update: string; acia_refresh: number | null }>(
+      db,
+      sql`select acia_cir_id, acia_update, acia_refresh from circuit_users
+           where acia_ausr_id = (select ausr_id from users where ausr_logon = 'control')`,
+    );
+    expect(links.length).toBeGreaterThan(0);
+    const [taken] = links;
+    await db.execute(
+      sql`delete from circuit_users where acia_cir_id = ${taken!.acia_cir_id}
+            and acia_ausr_id = (select ausr_id from users where ausr_logon = 'control')`,
+    );
+    try {
+      // The next check (the heartbeat, every 100 ms here) ends it; it would run for its 15 minutes.
+      await stream.until(() => stream.ended, 3000);
+      expect(stream.ended).toBe(true);
+    } finally {
+      await db.execute(
+        sql`insert into circuit_users (acia_ausr_id, acia_cir_id, acia_update, acia_refresh)
+            select ausr_id, ${taken!.acia_cir_id}, ${taken!.acia_update}, ${taken!.acia_refresh}
+              from users where ausr_logon = 'control'`,
+      );
+    }
+  });
+
+  it("ends a guest's tracking stream once guest access is switched off, as docket/track then refuses it (security probe 8)", async () => {
+    const mine = (await post(t.app, '/api/docket/post', booking(account), customer)).json() as {
+      tracking_reference: string;
+    };
+    const path = `/api/docket/track/events?${new URLSearchParams({ database: TENANT_A, tracking_ref: mine.tracking_reference }).toString()}`;
+    // A process of its own: the other tests' guest streams hold this address's places on b.
+    const p = await secondProcess(t, { heartbeatMs: 100 });
+    const guests = (flag: 'T' | 'F') =>
+      post(t.app, '/api/system/general/post', { values: { GuestAccessAllowed: flag } }, admin);
+    try {
+      const guest = await StreamClient.open(p.url, undefined, path);
+      clients.push(guest);
+      expect(guest.status).toBe(200);
+      await guest.until(() => guest.events.some((e) => e.event === 'ready'));
+      expect((await guests('F')).statusCode).toBe(200);
+      await guest.until(() => guest.ended, 3000);
+      expect(guest.ended).toBe(true);
+      expect((await StreamClient.open(p.url, undefined, path)).status).toBe(401);
+    } finally {
+      expect((await guests('T')).statusCode).toBe(200);
+      await p.close();
+    }
+  });
+
   it('survives a lost LISTEN connection: clients are told to refetch (ready) and events flow again', async () => {
     const c = await open(control);
     const readies = () => c.events.filter((e) => e.event === 'ready').length;
