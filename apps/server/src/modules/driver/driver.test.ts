@@ -654,7 +654,7 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
   });
 
   describe('positions', () => {
-    it("shows a job's route and driver to its booker and a guest only from its collection: before it, the driver was on other jobs", async () => {
+    it("shows a job's route and driver to its booker and a guest only from its first scan or collection: before, the driver was on other jobs", async () => {
       const job = await allocated('TD1');
       const token = await driverToken('TD1');
       const [{ ref }] = (await db()
@@ -702,6 +702,28 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       expect(await positionsSeenBy(customer)).toEqual([53.1]);
       // The control room and administrators still see where the driver went.
       expect(await positionsSeenBy(admin)).toEqual([53.1, 54.9]);
+
+      // A scan at the collection starts the route too (the driver is at this job), before Collected.
+      const scanned = await allocated('TD1');
+      const [{ ref: scannedRef }] = (await db()
+        .select({ ref: dockets.tracking_reference })
+        .from(dockets)
+        .where(eq(dockets.dck_id, scanned.dck_id))) as [{ ref: string }];
+      await report(54.8, now - 30_000);
+      const scan = await send(
+        '/api/driver/scan',
+        { dck_id: scanned.dck_id, barcode: 'AT-THE-DOOR', dtr_latitude: 53.3, dtr_longitude: -2.2 },
+        token,
+      );
+      expect(scan.statusCode, scan.body).toBe(200);
+      const atTheDoor = await post(t.app, '/api/docket/track/detail', {
+        database: TENANT_A,
+        tracking_ref: scannedRef,
+      });
+      expect(atTheDoor.json()).toMatchObject({
+        route: [{ lat: 53.3, lon: -2.2 }],
+        driver: { lat: 53.3, lon: -2.2 },
+      });
     });
   });
 

@@ -54,18 +54,21 @@ const traceColumns = {
 };
 
 /**
- * SQL: the trace record is not a position, or it was taken once docket `dckId` was collected (its
- * first status change to `collectedStatus`). A driver's positions are recorded on each of their
- * open jobs: before collection they are the driver's way through other customers' jobs.
+ * SQL: the trace record is not a position, or it was taken once the driver was at docket `dckId`:
+ * from its first scan or its collection (first status change to `collectedStatus`), whichever came
+ * first. A driver's positions are recorded on each of their open jobs: before that they are the
+ * driver's way through other customers' jobs.
  */
 const notBeforeCollection = (dckId: number, collectedStatus: string) =>
   sql`(${traceRecords.dtr_kind} <> 'position' or ${traceRecords.dtr_scandate} >= (
     select min(c.dtr_scandate) from trace_records c
-     where c.dtr_dck_id = ${dckId} and c.dtr_kind = 'status' and c.dsts_id = ${collectedStatus}))`;
+     where c.dtr_dck_id = ${dckId}
+       and (c.dtr_kind = 'scan' or c.dtr_kind = 'status' and c.dsts_id = ${collectedStatus})))`;
 
 /**
  * A docket's trace records, newest first, at most `limit`, with the docket's number and first
- * reference; with `collectedStatus`, its positions only from its collection (notBeforeCollection).
+ * reference; with `collectedStatus`, its positions only from its first scan or collection
+ * (notBeforeCollection).
  */
 export const traceOf = (db: Executor, dckId: number, limit: number, collectedStatus?: string) =>
   db
@@ -242,9 +245,9 @@ export interface TrackDetailRecord {
     dsts_font_color: string | null;
   }[];
   /**
-   * The positions of its trace records (any kind with coordinates) from its collection on, oldest
-   * first; none before it is collected. A driver's positions are recorded on each of their open
-   * jobs: before collection they are the driver's way through other customers' jobs.
+   * The positions of its trace records (any kind with coordinates) from its first scan or its
+   * collection on, oldest first; none before. A driver's positions are recorded on each of their
+   * open jobs: before that they are the driver's way through other customers' jobs.
    */
   route: { lat: number; lon: number }[];
   /** Its address coordinates in booking order (null where unknown). */
@@ -322,8 +325,9 @@ const trackDetailStatement: NamedStatement = {
                              where dtr_dck_id = d.dck_id and dtr_latitude is not null
                                and dtr_longitude is not null
                                and dtr_scandate >= (select min(c.dtr_scandate) from trace_records c
-                                                     where c.dtr_dck_id = d.dck_id and c.dtr_kind = 'status'
-                                                       and c.dsts_id = $4) offset 0) own
+                                                     where c.dtr_dck_id = d.dck_id
+                                                       and (c.dtr_kind = 'scan' or c.dtr_kind = 'status'
+                                                            and c.dsts_id = $4)) offset 0) own
               order by dtr_scandate desc, dtr_id desc limit $3) p) as route,
     (select coalesce(json_agg(json_build_object('lat', a.dadd_latitude, 'lon', a.dadd_longitude)
               order by a.dadd_seq), '[]')
@@ -350,7 +354,7 @@ const trackDetailStatement: NamedStatement = {
  * was eight): the tenant's guest-access flag and tracking settings, the docket and whether its status is complete, the
  * version of its view (trackVersionOf's), and
  * as JSON its public timeline (at most `timelineLimit`), route (the newest `routeLimit` positions
- * since its first status change to `collectedStatus`, oldest first), address points, stock,
+ * since its first scan or first status change to `collectedStatus`, oldest first), address points, stock,
  * signatures and photos (without images).
  * The docket's trace records are read by its index and only then sorted (`offset 0` keeps the
  * planner from walking the whole table's scan-date index backwards, hoping to meet the docket's

@@ -43,8 +43,8 @@ function trackingScope(auth: AuthContext) {
 /**
  * docket/tracking (spec "bookings…" §7 `(id, archive)`): the docket's trace records, newest first,
  * at most `limit` (`hasMore` when older ones were left out). Rights as readableDocket. The control
- * room and administrators see every position; a booking user only those from the docket's
- * collection on (before it, the driver's positions are their way through other customers' jobs).
+ * room and administrators see every position; a booking user only those from the docket's first
+ * scan or collection on (before, the driver's positions are their way through other customers' jobs).
  */
 export async function docketTracking(
   auth: AuthContext,
