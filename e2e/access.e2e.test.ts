@@ -218,7 +218,8 @@ describe('access in Chromium', () => {
     await email.fill(next);
     // A new address needs the current password: Save without it names the field and sends nothing.
     await page.getByRole('button', { name: 'Save' }).click();
-    const current = page.getByLabel(/^Current password/).first();
+    // Asked under Communications, after the Change Password section's own (the spec's order).
+    const current = page.getByLabel(/^Current password/).last();
     await page.getByText('Please enter your current password').first().waitFor();
     expect(mailbox.to(next).length).toBe(seenNew);
     await current.fill('Customer#2026');
@@ -441,6 +442,30 @@ describe('access in Chromium', () => {
     await mobile.getByRole('heading', { name: 'Post codes' }).waitFor();
     await mobile.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     await h.screenshot(mobile, 'guest-mobile');
+    // Elsewhere the guest menu folds behind a toggle: out of the Tab order while folded (it was
+    // tabbed to off screen), on screen once opened, and Escape folds it again.
+    await mobile.goto('/docket/track');
+    const toggle = mobile.getByRole('button', { name: 'Toggle guest menu' });
+    await toggle.waitFor();
+    const quote = mobile.getByRole('link', { name: 'Get a quote' });
+    for (let i = 0; i < 6; i++) {
+      await mobile.keyboard.press('Tab');
+      expect(await quote.evaluate((el) => el === document.activeElement)).toBe(false);
+    }
+    await toggle.click();
+    // Polled: the menu slides in.
+    await expect
+      .poll(async () => {
+        const box = await quote.boundingBox();
+        return !!box && box.x >= 0 && box.x + box.width <= 390;
+      })
+      .toBe(true);
+    await h.screenshot(mobile, 'guest-menu-phone');
+    await mobile.keyboard.press('Escape');
+    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    await toggle.click();
+    await quote.click();
+    await mobile.getByRole('heading', { name: 'Post codes' }).waitFor();
     await phone.close();
   });
 

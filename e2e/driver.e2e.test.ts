@@ -153,6 +153,12 @@ describe('the driver page in Chromium', () => {
     const row = page.getByRole('button', { name: new RegExp(`^${docket}`) });
     await row.waitFor();
     await h.screenshot(page, 'driver-jobs');
+    // A job reached with the keyboard shows its focus ring, as every button does.
+    await row.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await row.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await row.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     await row.click();
 
     await page.getByRole('heading', { name: docket, level: 1 }).waitFor();

@@ -3,8 +3,13 @@ import { useNavigate } from 'react-router';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
-/** The path of the track screen for a reference (spec "access…" §2 routes: /docket/track?tracking_ref). */
-export const trackPath = (ref: string) => `/docket/track?tracking_ref=${encodeURIComponent(ref.trim())}`;
+/**
+ * The path of the track screen for a reference (spec "access…" §2 routes: /docket/track?tracking_ref),
+ * with the `database` that holds it when known: a copied link then opens there at once, not after
+ * asking the first database in vain.
+ */
+export const trackPath = (ref: string, database?: string) =>
+  `/docket/track?${new URLSearchParams({ tracking_ref: ref.trim(), ...(database ? { database } : {}) }).toString()}`;
 
 /** The tracking-reference box: Enter opens the track screen (spec "access…" §2 menus: toolbar box). */
 export function TrackingRefInput(props: Omit<TextInputProps, 'value' | 'onChange' | 'onKeyDown'>) {

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useRef } from 'react';
+import { Outlet } from 'react-router';
 import { AppShell, ScrollArea } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import type { UserSession } from '@courier/contracts';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
 import { MENU_BREAKPOINT } from '../../lib/theme';
+import { usePhoneMenu } from './use-phone-menu';
 import { useLiveEvents } from '../live/use-live-events';
 import { HeaderBar, MENU_ID, MENU_TOGGLE_ID } from './HeaderBar';
 import { NavMenu } from './NavMenu';
@@ -14,20 +14,7 @@ import { NavMenu } from './NavMenu';
  * and before them 'Skip to main content', the first tab stop, past the header's and the menu's.
  */
 export function AppLayout({ session }: { session: UserSession }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  // Read at the first render, not in an effect: a first render laid out for a wide screen and
-  // then redone for a phone moved the whole page down (a layout shift Lighthouse counted).
-  const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`, undefined, {
-    getInitialValueInEffect: false,
-  });
-  const { pathname } = useLocation();
-  useEffect(close, [pathname, compact, close]);
-  // Escape closes the phone's open menu, focus back on its toggle, as a window's close does.
-  useWindowEvent('keydown', (e) => {
-    if (e.key !== 'Escape' || !opened) return;
-    close();
-    document.getElementById(MENU_TOGGLE_ID)?.focus();
-  });
+  const { compact, opened, toggle, close } = usePhoneMenu(MENU_TOGGLE_ID);
   useLiveEvents();
   const main = useRef<HTMLElement>(null);
 

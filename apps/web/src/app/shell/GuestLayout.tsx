@@ -1,6 +1,5 @@
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
-import { AppShell, Button, Container, Group } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { AppShell, Burger, Button, Container, Group } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { TenantBrand } from '../../components/TenantBrand';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
@@ -10,16 +9,21 @@ import { useQuickTracking } from '../../features/tracking/api/system-tracking';
 import { useTenantTheme } from '../../lib/tenant-theme';
 import { MENU_BREAKPOINT } from '../../lib/theme';
 import { GuestNavbar } from './GuestNavbar';
+import { usePhoneMenu } from './use-phone-menu';
 
 /** Width of the right-hand guest navbar. */
 const ASIDE_WIDTH = 240;
+/** Ids of the phone's guest menu toggle and of the menu it opens. */
+const GUEST_TOGGLE_ID = 'guest-menu-toggle';
+const GUEST_MENU_ID = 'guest-menu';
 
 /**
  * The frame of public screens for guests: the database's brand (the link's `database` when it
  * names one, else the one chosen at login, else the first), a tracking-reference box (unless
  * the tenant's tracking settings turn it off) and 'Login' (on small screens the box takes its own row). The right-hand navbar shows only if a
  * database is chosen, guest access is allowed and the screen is not the quote screen (spec
- * "access…" §2 menus); while it shows, its Login link stands in for the header's.
+ * "access…" §2 menus); while it shows, its Login link stands in for the header's. On a phone it
+ * folds away behind a toggle in the header (usePhoneMenu), out of the Tab order while folded.
  */
 export function GuestLayout() {
   // A link that names its database (a booking mail's tracking or register link) shows that
@@ -28,11 +32,7 @@ export function GuestLayout() {
   const guest = useGuestTenant({ fallbackToFirst: true, prefer: params.get('database') });
   const { tenant } = useTenantTheme();
   const { pathname } = useLocation();
-  // Read at the first render, not in an effect: a first render laid out for a wide screen and
-  // then redone for a phone moved the whole page down (a layout shift Lighthouse counted).
-  const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`, undefined, {
-    getInitialValueInEffect: false,
-  });
+  const { compact, opened, toggle } = usePhoneMenu(GUEST_TOGGLE_ID);
   const allowed = useGuestAccessAllowed(guest.chosen ? guest.database?.name : null);
   const quickTracking = useQuickTracking(guest.database?.name);
   const withNavbar = guest.chosen && allowed && pathname !== '/docket/quote';
@@ -44,14 +44,27 @@ export function GuestLayout() {
       aside={{
         width: ASIDE_WIDTH,
         breakpoint: MENU_BREAKPOINT + 1,
-        collapsed: { mobile: true, desktop: !withNavbar },
+        collapsed: { mobile: !(withNavbar && opened), desktop: !withNavbar },
       }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
         <Container fluid px="md" py="sm">
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <TenantBrand tenant={tenant} />
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              {compact && withNavbar && (
+                <Burger
+                  id={GUEST_TOGGLE_ID}
+                  opened={opened}
+                  onClick={toggle}
+                  size="sm"
+                  aria-label="Toggle guest menu"
+                  aria-expanded={opened}
+                  aria-controls={GUEST_MENU_ID}
+                />
+              )}
+              <TenantBrand tenant={tenant} />
+            </Group>
             <Group gap="sm" wrap="nowrap">
               {!compact && quickTracking && <TrackingRefInput w={240} />}
               {!navbarShown && (
@@ -64,8 +77,9 @@ export function GuestLayout() {
           {compact && quickTracking && <TrackingRefInput mt="sm" />}
         </Container>
       </AppShell.Header>
+      {/* Folded away on a phone, the menu is out of the Tab order and of the reading order. */}
       {withNavbar && (
-        <AppShell.Aside p="sm">
+        <AppShell.Aside p="sm" id={GUEST_MENU_ID} inert={compact && !opened}>
           <GuestNavbar />
         </AppShell.Aside>
       )}

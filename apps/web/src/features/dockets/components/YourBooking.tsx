@@ -4,6 +4,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Columns } from '../../../components/Columns';
 import { IconCircleCheck, IconCopy, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { trackPath } from '../../../components/TrackingRefInput';
+import { useSignedIn } from '../../auth';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useDocketLabel } from '../api/docket-label';
 import type { BookedSummary } from '../booking-outcome';
@@ -32,6 +33,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  */
 export function YourBooking({ booking, onReuse, onNew }: YourBookingProps) {
   const label = useDocketLabel();
+  const { tenant } = useSignedIn();
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} mb="md" bg="var(--mantine-color-green-0)">
       <Stack gap="md">
@@ -46,7 +48,12 @@ export function YourBooking({ booking, onReuse, onNew }: YourBookingProps) {
             <Text fw={700}>{booking.dck_docket}</Text>
           </Fact>
           <Fact label="Tracking Reference">
-            <Anchor component={Link} to={trackPath(booking.tracking_reference)} fw={700} ff="monospace">
+            <Anchor
+              component={Link}
+              to={trackPath(booking.tracking_reference, tenant.name)}
+              fw={700}
+              ff="monospace"
+            >
               {booking.tracking_reference}
             </Anchor>
           </Fact>

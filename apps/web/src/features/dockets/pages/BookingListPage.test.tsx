@@ -162,7 +162,9 @@ describe('BookingListPage, row modals (spec "bookings…" §2 Modals)', () => {
       tracking_ref: 'TR1',
     });
     await user.click(within(dialog).getByRole('link', { name: 'Open the tracking view' }));
-    expect(screen.getByTestId('location').textContent).toBe('/docket/track?tracking_ref=TR1');
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/docket/track?tracking_ref=TR1&database=Demo+Couriers',
+    );
   });
 });
 

@@ -46,6 +46,8 @@ function JobRow({ job, onOpen }: { job: DriverJob; onOpen: () => void }) {
       p="sm"
       component="button"
       onClick={onOpen}
+      // Mantine's focus ring, as its own buttons show it: a Paper has none of its own.
+      className="mantine-focus-auto"
       style={{ textAlign: 'left', cursor: 'pointer' }}
       w="100%"
     >

@@ -56,7 +56,7 @@ function MapContent({ docket, withTimeline }: { docket: ModalDocket; withTimelin
       {withTimeline && (
         <>
           <TrackingTimeline events={detail.data.timeline} />
-          <Anchor component={Link} to={trackPath(docket.tracking_reference)}>
+          <Anchor component={Link} to={trackPath(docket.tracking_reference, tenant.name)}>
             Open the tracking view
           </Anchor>
         </>

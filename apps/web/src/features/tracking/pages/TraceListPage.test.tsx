@@ -108,9 +108,11 @@ describe('TraceListPage (spec "bookings…" §2 Track and Trace list)', () => {
     mockApi({ '/api/trackandtrace/list': reply(answer()) });
     const { user } = renderTrace();
     const link = await screen.findByRole('link', { name: '1002' });
-    expect(link.getAttribute('href')).toBe('/docket/track?tracking_ref=TREF1');
+    expect(link.getAttribute('href')).toBe('/docket/track?tracking_ref=TREF1&database=Demo+Couriers');
     await user.click(screen.getByRole('cell', { name: 'SKU-2' }));
-    expect(screen.getByTestId('location').textContent).toBe('/docket/track?tracking_ref=TREF2');
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/docket/track?tracking_ref=TREF2&database=Demo+Couriers',
+    );
   });
 
   it('opens nothing when docket access is disabled', async () => {

@@ -12,6 +12,7 @@ import { trackPath } from '../../../components/TrackingRefInput';
 import { formatDateTime } from '../../../lib/format';
 import { ukDaysAgo } from '../../../lib/uk-day';
 import { usePagedList } from '../../../lib/use-paged-list';
+import { useSignedIn } from '../../auth';
 import { fetchTraceList, TRACE_LIST_KEY } from '../api/trace-list';
 
 /** Default sort of spec "bookings…" §9: trace descending by docket. */
@@ -24,12 +25,15 @@ const defaultWindow = (): DateRange => ({ dateStart: ukDaysAgo(2), dateEnd: ukDa
 
 const coordinate = (v: number | null) => (v === null ? '' : v.toFixed(5));
 
+/** What the list's cells need beside the row: what the server says, and the user's database. */
+type Meta = Pick<TraceListResponse, 'columns' | 'docketAccess'> & { database: string };
+
 /** The docket number, a link to its tracking view when the user may open it. */
-const docketLink = (r: TraceListRow, docketAccess: boolean) =>
-  docketAccess && r.tracking_reference ? (
+const docketLink = (r: TraceListRow, meta: Meta) =>
+  meta.docketAccess && r.tracking_reference ? (
     <Anchor
       component={Link}
-      to={trackPath(r.tracking_reference)}
+      to={trackPath(r.tracking_reference, meta.database)}
       fw={600}
       size="sm"
       onClick={(e) => e.stopPropagation()}
@@ -52,16 +56,14 @@ const labelled = (pairs: [string, string | number | null][]) =>
  * date; location and driver; reference, container and item, consignment and trace references as
  * the settings show them; the position.
  */
-function phoneColumn(
-  meta: Pick<TraceListResponse, 'columns' | 'docketAccess'>,
-): DataTableColumn<TraceListRow> {
+function phoneColumn(meta: Meta): DataTableColumn<TraceListRow> {
   return {
     accessor: 'dck_docket',
     title: 'Docket No',
     sortable: true,
     render: (r) => (
       <PhoneCard
-        title={docketLink(r, meta.docketAccess)}
+        title={docketLink(r, meta)}
         aside={formatDateTime(r.dtr_scandate)}
         lines={[[r.tloc_description, r.drv_driver && `Driver ${r.drv_driver}`].filter(Boolean).join(' · ')]}
         details={[
@@ -89,13 +91,13 @@ function phoneColumn(
  * Ref, and Trace Ref as the settings show them. The docket number links to the tracking view when
  * the user may open it (the row's way in by keyboard).
  */
-function columns(meta: Pick<TraceListResponse, 'columns' | 'docketAccess'>): DataTableColumn<TraceListRow>[] {
+function columns(meta: Meta): DataTableColumn<TraceListRow>[] {
   return [
     {
       accessor: 'dck_docket',
       title: 'Docket No',
       sortable: true,
-      render: (r) => docketLink(r, meta.docketAccess),
+      render: (r) => docketLink(r, meta),
     },
     { accessor: 'dck_cust_ref1', title: 'Reference', noWrap: true, hidden: !meta.columns.reference },
     { accessor: 'drv_driver', title: 'Driver', sortable: true, render: (r) => r.drv_driver ?? '' },
@@ -135,6 +137,7 @@ function columns(meta: Pick<TraceListResponse, 'columns' | 'docketAccess'>): Dat
  */
 export default function TraceListPage() {
   const navigate = useNavigate();
+  const database = useSignedIn().tenant.name;
   const [dates, setDates] = useState<DateRange>(defaultWindow);
   const [filterOpen, setFilterOpen] = useState(false);
   const [infinite, setInfinite] = useState(false);
@@ -183,14 +186,14 @@ export default function TraceListPage() {
           <PagedTable<TraceListRow>
             list={list}
             infinite={infinite}
-            columns={columns(meta)}
-            phoneColumn={phoneColumn(meta)}
+            columns={columns({ ...meta, database })}
+            phoneColumn={phoneColumn({ ...meta, database })}
             idAccessor="dtr_id"
             sortStatus={sort}
             onSortStatusChange={setSort}
             onRowClick={(row) => {
               if (meta.docketAccess && row.tracking_reference)
-                void navigate(trackPath(row.tracking_reference));
+                void navigate(trackPath(row.tracking_reference, database));
             }}
             noRecordsText="No trace records found"
           />

@@ -54,46 +54,49 @@ export function LinkedRows<T>({
           Link {noun}
         </Button>
       </Group>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.title}>{c.title}</Table.Th>
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Remove</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={keyOf(row)}>
-              {columns.map((c) => (
-                <Table.Td key={c.title}>{c.cell(row, index)}</Table.Td>
-              ))}
-              <Table.Td w={48}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${nameOf(row)}`}
-                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          {rows.length === 0 && (
+      {/* A table wider than a phone scrolls inside its card: the page itself must not widen. */}
+      <div style={{ overflowX: 'auto', position: 'relative' }}>
+        <Table striped withTableBorder>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={columns.length + 1}>
-                <Text size="sm" c="dimmed">
-                  None linked
-                </Text>
-              </Table.Td>
+              {columns.map((c) => (
+                <Table.Th key={c.title}>{c.title}</Table.Th>
+              ))}
+              <Table.Th>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, index) => (
+              <Table.Tr key={keyOf(row)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.title}>{c.cell(row, index)}</Table.Td>
+                ))}
+                <Table.Td w={48}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${nameOf(row)}`}
+                    onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length + 1}>
+                  <Text size="sm" c="dimmed">
+                    None linked
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </div>
       {error && (
         <Text size="sm" c="red.8" role="alert">
           {error}

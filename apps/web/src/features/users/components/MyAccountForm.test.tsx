@@ -54,7 +54,8 @@ describe('MyAccountForm', () => {
     expect(await screen.findByText('Please enter your current password')).toBeTruthy();
     expect(api.bodiesOf('/api/user/post')).toEqual([]);
 
-    const asked = screen.getAllByLabelText(/^Current password/, { selector: 'input' })[0]!;
+    // Asked under Communications, after the Change Password section (the spec's order).
+    const asked = screen.getAllByLabelText(/^Current password/, { selector: 'input' }).at(-1)!;
     await user.type(asked, 'Customer#2026');
     await user.click(saveButton());
     await vi.waitFor(() => expect(api.bodiesOf('/api/user/post')).toHaveLength(1));
@@ -77,9 +78,9 @@ describe('MyAccountForm', () => {
     await user.clear(email);
     await user.type(email, 'casey@example.com');
     const before = screen.getAllByLabelText(/^Current password/, { selector: 'input' });
-    await user.type(before[0]!, 'Wrong#2026');
+    await user.type(before.at(-1)!, 'Wrong#2026');
     await user.click(saveButton());
-    const wrapper = before[0]!.closest('.mantine-InputWrapper-root') as HTMLElement;
+    const wrapper = before.at(-1)!.closest('.mantine-InputWrapper-root') as HTMLElement;
     await vi.waitFor(() => expect(wrapper.textContent).toContain(MSG.currentPasswordWrong));
   });
 });

@@ -164,6 +164,9 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
   };
   const custId = values.ausr_cust_id ? Number(values.ausr_cust_id) : null;
 
+  // The spec's order (Account, Personal, Change Password, Address, Communications) in the page
+  // and in the Tab order: the details are two forms around Change Password's own, both saved by
+  // the one Save (one form state); Address Details only shows the account's address.
   return (
     <Grid gap="md">
       <Grid.Col span={12}>
@@ -190,11 +193,28 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
             <Grid.Col span={{ base: 12, md: 6 }}>
               <NamesSection form={form} title="Personal Details" readOnly={!editable} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <Section title="Address Details">
-                <AddressDetails session={session} custId={custId} />
-              </Section>
-            </Grid.Col>
+          </Grid>
+        </form>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Section title="Change Password">
+          {editable ? (
+            <ChangePassword session={session} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {MSG.notAuthorized}
+            </Text>
+          )}
+        </Section>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Section title="Address Details">
+          <AddressDetails session={session} custId={custId} />
+        </Section>
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <form onSubmit={save} noValidate>
+          <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap="sm">
                 <CommunicationsSection form={form} readOnly={!editable} />
@@ -220,17 +240,6 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
             )}
           </Grid>
         </form>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 6 }}>
-        <Section title="Change Password">
-          {editable ? (
-            <ChangePassword session={session} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {MSG.notAuthorized}
-            </Text>
-          )}
-        </Section>
       </Grid.Col>
     </Grid>
   );

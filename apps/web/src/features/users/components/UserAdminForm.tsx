@@ -325,7 +325,7 @@ export function UserAdminForm({ session, initial }: UserAdminFormProps) {
                       min={0}
                       max={86400}
                       allowDecimal={false}
-                      w={120}
+                      w={96}
                       value={r.acia_refresh ?? ''}
                       onChange={(v) =>
                         form.setFieldValue(`circuits.${i}.acia_refresh`, typeof v === 'number' ? v : null)
