@@ -1,25 +1,19 @@
 import { afterEach } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { watchedBrowsers } from './watched-browsers';
 
 /**
  * What the browser showed when an e2e test failed, printed to the test log: a CI run keeps only its
  * log, and a 20 s timeout alone ("waiting for getByRole('dialog', …)") does not say whether the page
  * showed an error, another window or nothing at all. For each page still open: its address, the
  * focused element and the accessibility tree (as Playwright's ARIA snapshot), cut to a readable size.
- * Set up for the e2e project (vitest.config.ts); the harness registers its browser (watchBrowser).
+ * Set up for the e2e project (vitest.config.ts); the harness registers its browser (watchBrowser,
+ * watched-browsers.ts).
  */
-const browsers = new Set<Browser>();
 const SNAPSHOT_CHARS = 6_000;
-
-/** Lets the failure report read the pages of `browser` (startHarness calls it); answers the unwatch. */
-export function watchBrowser(browser: Browser): () => void {
-  browsers.add(browser);
-  return () => void browsers.delete(browser);
-}
 
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;
-  for (const browser of browsers) {
+  for (const browser of watchedBrowsers) {
     for (const page of browser.contexts().flatMap((c) => c.pages())) {
       const focused = await page
         .evaluate(() => {

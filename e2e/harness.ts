@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../apps/server/src/lib/ports';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
-import { watchBrowser } from './failure-report';
+import { watchBrowser } from './watched-browsers';
 import { SERVER_NODE_ARGS } from '../apps/server/src/config/node-args';
 
 /** The repository root. */
