@@ -1,5 +1,6 @@
 /**
- * This process's memory of live-session reads (auth.repository findLiveSession), by token hash:
+ * This process's memory of live-session reads (auth.repository findLiveSession), by token hash, and
+ * of the circuit codes a control user's live stream hears (control keptCircuitCodes), by user:
  * every authenticated call reads its session, its user and linked accounts, and a screen sends
  * its calls in bursts, so a read is kept for LIVE_SESSION_CACHE_MS of real time (bench `recent`:
  * one PostgreSQL round trip of two per list page). What holds:
@@ -17,7 +18,10 @@
 
 /** How long a live-session read is kept, ms of real time. */
 export const LIVE_SESSION_CACHE_MS = 1_000;
-/** Kept reads at most; beyond, all are forgotten (one per signed-in session active in the last second). */
+/**
+ * Kept reads at most; beyond, all are forgotten (one per signed-in session active in the last
+ * second, and one per control user with a live stream).
+ */
 const MAX_ENTRIES = 10_000;
 
 interface Entry {

@@ -62,13 +62,13 @@ export function circuitsOfUser(db: Executor, ausrId: number): Promise<LinkedCirc
 const NO_EXPIRY = new Date(8.64e15);
 
 /**
- * The codes of the circuits linked to a user, sorted, joined by commas: what a control user's live
- * stream may hear, compared before each of its events (events.service circuitsKey). Kept as
+ * The codes of the circuits linked to a user of tenant `tenantName`, sorted, joined by commas: what
+ * a control user's live stream hears, compared before each of its events (events.service). Kept as
  * live-session reads are (db/live-session-cache: a second, forgotten by every write through
  * `forgetting`, the user's links included), so a busy board's events do not each cost a query.
  */
-export async function keptCircuitCodes(db: Db, ausrId: number): Promise<string> {
-  const key = `circuits of user ${ausrId}`;
+export async function keptCircuitCodes(db: Db, tenantName: string, ausrId: number): Promise<string> {
+  const key = `circuits of user ${ausrId} of ${tenantName}`;
   const kept = keptLiveSession<string>(db, key, new Date());
   if (kept !== undefined) return kept;
   const epoch = forgetEpoch();

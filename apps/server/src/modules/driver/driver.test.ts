@@ -703,6 +703,32 @@ describe.each(DB_KINDS)('driver page and tracking on %s', (kind) => {
       // The control room and administrators still see where the driver went.
       expect(await positionsSeenBy(admin)).toEqual([53.1, 54.9]);
 
+      // Handed over to another driver: their way to it stays hidden until they scan it.
+      const at = (ms: number) => new Date(now + ms);
+      const handed = (kind: 'position' | 'scan', lat: number, ms: number) => ({
+        dtr_dck_id: job.dck_id,
+        drv_driver: 'TD2',
+        dtr_kind: kind,
+        dtr_scandate: at(ms),
+        dtr_latitude: lat,
+        dtr_longitude: -2.2,
+        ...(kind === 'scan' ? { dtr_item: 'HANDOVER', tloc_description: 'Scanned' } : {}),
+      });
+      await db()
+        .insert(traceRecords)
+        .values(handed('position', 52.0, 2_000));
+      expect((await guestView()).route).toEqual([{ lat: 53.1, lon: -2.2 }]);
+      expect(await positionsSeenBy(customer)).toEqual([53.1]);
+      await db()
+        .insert(traceRecords)
+        .values([handed('scan', 51.9, 3_000), handed('position', 51.8, 4_000)]);
+      expect((await guestView()).route).toEqual([
+        { lat: 53.1, lon: -2.2 },
+        { lat: 51.9, lon: -2.2 },
+        { lat: 51.8, lon: -2.2 },
+      ]);
+      expect(await positionsSeenBy(customer)).toEqual([51.8, 53.1]);
+
       // A scan at the collection starts the route too (the driver is at this job), before Collected.
       const scanned = await allocated('TD1');
       const [{ ref: scannedRef }] = (await db()

@@ -56,7 +56,7 @@ export function eventRoutes(
       await serveEvents(
         req,
         reply,
-        (send) => events.subscribe(auth, send),
+        (send) => events.subscribe(auth, circuits, send),
         options,
         streams,
         async () =>
@@ -78,7 +78,13 @@ export function eventRoutes(
         config: { rateLimit: { max: deps.trackRateMax ?? 300, timeWindow: '1 minute' } },
       },
       async (req, reply) => {
-        const tracked = async () => trackedDocket(deps, req.query, await req.authenticateOptional());
+        const caller = await req.authenticateOptional();
+        // The caller's session is read once a request: the checks ask whether it is still live
+        // (else the caller is a guest now, held to guest access like anyone holding the link).
+        const token = caller ? req.sessionToken() : undefined;
+        const callerNow = async () =>
+          token && (await liveScopeKey(deps, token)) !== null ? caller : undefined;
+        const tracked = async () => trackedDocket(deps, req.query, await callerNow());
         const { tenant, dck_id } = await tracked();
         const release = publicOpen.take(req.ip, options.maxPublicPerAddress);
         if (!release)

@@ -1,6 +1,6 @@
 import type { DocketEvent } from '@courier/contracts';
 import { docketScope, hasRight, type AuthContext } from '../auth/access';
-import { circuitsOfUser, keptCircuitCodes } from '../control/circuits.repository';
+import { keptCircuitCodes } from '../control/circuits.repository';
 import { parseNotice, type DocketNotice } from './live';
 
 /** Sends one named event of the stream to the caller. */
@@ -36,20 +36,21 @@ export function eventFor(
  * circuit taken from the user ends their stream (security probe 8).
  */
 export function circuitsKey(auth: AuthContext): Promise<string> {
-  return hasRight(auth, 'control') ? keptCircuitCodes(auth.db, auth.user.ausr_id) : Promise.resolve('');
+  return hasRight(auth, 'control')
+    ? keptCircuitCodes(auth.db, auth.tenant.name, auth.user.ausr_id)
+    : Promise.resolve('');
 }
 
 /**
  * GET /api/events (any signed-in user): subscribes the caller to the tenant's live events, filtered
- * by eventFor with the circuits and accounts they have when the stream opens (a reconnect picks up
- * new links). `ready` is sent again whenever the server's LISTEN connection was lost and is back,
+ * by eventFor with the circuits (`circuits`, circuitsKey's, which the stream compares before each
+ * event) and accounts they have when the stream opens (a reconnect picks up new links). `ready` is sent again whenever the server's LISTEN connection was lost and is back,
  * since events may have been missed. Resolves once listening, with the unsubscribe.
  */
-export async function subscribe(auth: AuthContext, send: SendEvent): Promise<() => void> {
-  const linked = hasRight(auth, 'control') ? await circuitsOfUser(auth.db, auth.user.ausr_id) : [];
+export async function subscribe(auth: AuthContext, circuits: string, send: SendEvent): Promise<() => void> {
   const scope = docketScope(auth);
   const who = {
-    circuits: new Set(linked.map((c) => c.cir_circ_code)),
+    circuits: new Set(circuits.split(',').filter(Boolean)),
     accounts: new Set(scope.accountIds),
     ownerId: scope.ownerId,
     bookings: hasRight(auth, 'history') || hasRight(auth, 'booking') || hasRight(auth, 'trace'),

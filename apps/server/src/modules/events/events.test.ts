@@ -379,6 +379,19 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
       await guest.until(() => guest.ended, 3000);
       expect(guest.ended).toBe(true);
       expect((await StreamClient.open(p.url, undefined, path)).status).toBe(401);
+
+      // Where guests may not track, a user signed in to the database may; once they log out,
+      // their open stream is a guest's and ends too.
+      const booker = await loginAs(t.app, ...CUSTOMER);
+      const signedIn = await StreamClient.open(p.url, booker, path);
+      clients.push(signedIn);
+      expect(signedIn.status).toBe(200);
+      await signedIn.until(() => signedIn.events.some((e) => e.event === 'ready'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(signedIn.ended).toBe(false);
+      expect((await post(t.app, '/api/auth/logout', {}, booker)).statusCode).toBe(200);
+      await signedIn.until(() => signedIn.ended, 3000);
+      expect(signedIn.ended).toBe(true);
     } finally {
       expect((await guests('T')).statusCode).toBe(200);
       await p.close();

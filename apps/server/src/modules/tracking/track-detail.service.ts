@@ -86,8 +86,9 @@ function shownTo(
  * docket/track/detail (public, the same checks as docket/track): the Tracking View, Stock List,
  * Signatures and Map View of the one docket the reference names, as JSON bytes (trackDetailResponse, UTF-8).
  * Nothing of any other docket; no price, contact, driver or customer reference. The route and the
- * driver's last position start at the docket's first scan or its collection: before, the driver's
- * positions (recorded on each of their open jobs) are their way through other customers' jobs. The tenant's
+ * driver's last position start, for every viewer the control room included, at each driver's
+ * first scan of the docket or its collection: before, a driver's positions (recorded on each of
+ * their open jobs) are their way through other customers' jobs. The tenant's
  * tracking settings (default group) close it to guests (aset_web_tracking) or leave sections out
  * of a guest's view (aset_track_map, _stock, _signatures; `shown` says which). A view served before is kept (per process, 16 MB per tenant)
  * with its version: one small statement (repo.trackVersionOf) checks the guest flag, the

@@ -54,15 +54,16 @@ const traceColumns = {
 };
 
 /**
- * SQL: the trace record is not a position, or it was taken once the driver was at docket `dckId`:
- * from its first scan or its collection (first status change to `collectedStatus`), whichever came
- * first. A driver's positions are recorded on each of their open jobs: before that they are the
- * driver's way through other customers' jobs.
+ * SQL: the trace record is not a position, or its driver was at docket `dckId` by then: from that
+ * driver's first scan of it or its collection (first status change to `collectedStatus` while
+ * theirs), whichever came first; a driver it is handed over to starts again. A driver's positions
+ * are recorded on each of their open jobs: before that they are their way through other
+ * customers' jobs.
  */
 const notBeforeCollection = (dckId: number, collectedStatus: string) =>
   sql`(${traceRecords.dtr_kind} <> 'position' or ${traceRecords.dtr_scandate} >= (
     select min(c.dtr_scandate) from trace_records c
-     where c.dtr_dck_id = ${dckId}
+     where c.dtr_dck_id = ${dckId} and c.drv_driver = ${traceRecords.drv_driver}
        and (c.dtr_kind = 'scan' or c.dtr_kind = 'status' and c.dsts_id = ${collectedStatus})))`;
 
 /**
@@ -245,9 +246,10 @@ export interface TrackDetailRecord {
     dsts_font_color: string | null;
   }[];
   /**
-   * The positions of its trace records (any kind with coordinates) from its first scan or its
-   * collection on, oldest first; none before. A driver's positions are recorded on each of their
-   * open jobs: before that they are the driver's way through other customers' jobs.
+   * The positions of its trace records (any kind with coordinates), oldest first; position reports
+   * only from their driver's first scan of it or its collection on (as notBeforeCollection). A
+   * driver's positions are recorded on each of their open jobs: before that they are their way
+   * through other customers' jobs.
    */
   route: { lat: number; lon: number }[];
   /** Its address coordinates in booking order (null where unknown). */
@@ -321,13 +323,14 @@ const trackDetailStatement: NamedStatement = {
        left join docket_statuses st on st.dsts_id = t.dsts_id) as timeline,
     (select coalesce(json_agg(json_build_object('lat', p.dtr_latitude, 'lon', p.dtr_longitude)
               order by p.dtr_scandate, p.dtr_id), '[]')
-       from (select * from (select dtr_latitude, dtr_longitude, dtr_scandate, dtr_id from trace_records
-                             where dtr_dck_id = d.dck_id and dtr_latitude is not null
-                               and dtr_longitude is not null
-                               and dtr_scandate >= (select min(c.dtr_scandate) from trace_records c
-                                                     where c.dtr_dck_id = d.dck_id
-                                                       and (c.dtr_kind = 'scan' or c.dtr_kind = 'status'
-                                                            and c.dsts_id = $4)) offset 0) own
+       from (select * from (select r.dtr_latitude, r.dtr_longitude, r.dtr_scandate, r.dtr_id from trace_records r
+                             where r.dtr_dck_id = d.dck_id and r.dtr_latitude is not null
+                               and r.dtr_longitude is not null
+                               and (r.dtr_kind <> 'position'
+                                    or r.dtr_scandate >= (select min(c.dtr_scandate) from trace_records c
+                                                           where c.dtr_dck_id = d.dck_id and c.drv_driver = r.drv_driver
+                                                             and (c.dtr_kind = 'scan' or c.dtr_kind = 'status'
+                                                                  and c.dsts_id = $4))) offset 0) own
               order by dtr_scandate desc, dtr_id desc limit $3) p) as route,
     (select coalesce(json_agg(json_build_object('lat', a.dadd_latitude, 'lon', a.dadd_longitude)
               order by a.dadd_seq), '[]')
