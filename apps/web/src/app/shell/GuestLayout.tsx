@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
-import { AppShell, Burger, Button, Container, Group } from '@mantine/core';
+import { AppShell, Button, Container, Group } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { TenantBrand } from '../../components/TenantBrand';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
@@ -9,6 +9,7 @@ import { useQuickTracking } from '../../features/tracking/api/system-tracking';
 import { useTenantTheme } from '../../lib/tenant-theme';
 import { MENU_BREAKPOINT } from '../../lib/theme';
 import { GuestNavbar } from './GuestNavbar';
+import { MenuToggle } from './MenuToggle';
 import { usePhoneMenu } from './use-phone-menu';
 
 /** Width of the right-hand guest navbar. */
@@ -53,14 +54,12 @@ export function GuestLayout() {
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap" miw={0}>
               {compact && withNavbar && (
-                <Burger
+                <MenuToggle
                   id={GUEST_TOGGLE_ID}
+                  controls={GUEST_MENU_ID}
+                  label="Toggle guest menu"
                   opened={opened}
                   onClick={toggle}
-                  size="sm"
-                  aria-label="Toggle guest menu"
-                  aria-expanded={opened}
-                  aria-controls={GUEST_MENU_ID}
                 />
               )}
               <TenantBrand tenant={tenant} />

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { ActionIcon, Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import type { UserSession } from '@courier/contracts';
 import { TenantBrand } from '../../components/TenantBrand';
 import { TrackingRefInput } from '../../components/TrackingRefInput';
+import { MenuToggle } from './MenuToggle';
 import { useLogout } from '../../features/auth/api/logout';
 import { canOpen } from '../../features/auth/rights';
 import { useNewBooking } from '../../features/dockets/use-new-booking';
@@ -31,14 +32,12 @@ export function HeaderBar({ session, compact, menuOpened, onBurger }: HeaderBarP
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
         {compact && (
-          <Burger
+          <MenuToggle
             id={MENU_TOGGLE_ID}
+            controls={MENU_ID}
+            label="Toggle menu"
             opened={menuOpened}
             onClick={onBurger}
-            size="sm"
-            aria-label="Toggle menu"
-            aria-expanded={menuOpened}
-            aria-controls={MENU_ID}
           />
         )}
         <UnstyledButton component={Link} to="/home" aria-label={`${session.tenant.theme.name} Home`} miw={0}>

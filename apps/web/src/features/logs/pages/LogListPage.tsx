@@ -58,7 +58,7 @@ const PHONE_COLUMN: DataTableColumn<LogRow> = {
       title={logLink(r)}
       aside={<LogTypeBadge type={r.log_type} />}
       lines={[r.log_user]}
-      details={[`${r.log_unit} · ${r.log_process}`]}
+      details={[[r.log_unit, r.log_process].filter(Boolean).join(' · ')]}
     />
   ),
 };

@@ -68,6 +68,15 @@ describe('MyAccountForm', () => {
     expect(await screen.findByText(`Confirm casey@example.com`)).toBeTruthy();
   });
 
+  it('saves on Enter in a field above Change Password, as Save does', async () => {
+    const { user, api } = renderMyAccount(reply({ message: USER_MSG.saved, ausr_id: 7 }));
+    const first = screen.getByRole('textbox', { name: /^First Name/ });
+    await user.clear(first);
+    await user.type(first, 'Cass{Enter}');
+    await vi.waitFor(() => expect(api.bodiesOf('/api/user/post')).toHaveLength(1));
+    expect(api.bodiesOf('/api/user/post')[0]).toMatchObject({ ausr_firstname: 'Cass', state: 'current' });
+  });
+
   it("shows the server's answer to a wrong current password under the field", async () => {
     const { user } = renderMyAccount(
       apiError(400, 'VALIDATION', MSG.currentPasswordWrong, {

@@ -194,6 +194,13 @@ export function MyAccountForm({ session, initial, accounts }: MyAccountFormProps
               <NamesSection form={form} title="Personal Details" readOnly={!editable} />
             </Grid.Col>
           </Grid>
+          {/* Enter in these fields saves, as in the fields below Change Password (a form of several
+              fields submits on Enter only when it has a submit button); Save itself is below. */}
+          {editable && (
+            <button type="submit" hidden tabIndex={-1} aria-hidden>
+              Save
+            </button>
+          )}
         </form>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>

@@ -56,7 +56,7 @@ const PHONE_COLUMN: DataTableColumn<UserListRow> = {
     <PhoneCard
       title={userLink(r)}
       lines={[[r.ausr_firstname, r.ausr_lastname].filter(Boolean).join(' ')]}
-      details={[`${r.cust_acc_code} · ${r.cust_name}`, r.ausr_email]}
+      details={[[r.cust_acc_code, r.cust_name].filter(Boolean).join(' · '), r.ausr_email]}
     />
   ),
 };
