@@ -13,7 +13,6 @@ import type { AuthContext } from '../auth/access';
 import { tenantByName } from '../auth/tenant-tokens';
 import { trackingSettingsFrom } from '../settings/settings.service';
 import { seesWholeTracking, trackedDocket, type DocketDeps } from '../dockets/dockets.service';
-import { ACTION_STATUS } from '../driver/action-status';
 import * as repo from './tracking.repository';
 import type { ImageOut } from './tracking.service';
 
@@ -118,7 +117,7 @@ export async function trackDetailJson(
     const now = await repo.trackVersionOf(tenant.db, ref);
     if (now.version === view.version) return view.json;
   }
-  const r = await repo.trackDetailOf(tenant.db, ref, TIMELINE_LIMIT, ROUTE_LIMIT, ACTION_STATUS.collected);
+  const r = await repo.trackDetailOf(tenant.db, ref, TIMELINE_LIMIT, ROUTE_LIMIT);
   // Kept as UTF-8 bytes: a kept view is written out as it is, not encoded again per answer.
   const json = Buffer.from(
     JSON.stringify(

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { namedQuery, type NamedStatement } from '../../db/prepared';
 import { docketPhotos, docketSignatures, dockets, stockLines, traceRecords } from '../../db/schema';
 import { inScope } from '../dockets/dockets.repository';
+import { ACTION_STATUS } from '../driver/action-status';
 
 export type NewTraceRecord = typeof traceRecords.$inferInsert;
 export type NewSignature = typeof docketSignatures.$inferInsert;
@@ -54,24 +55,23 @@ const traceColumns = {
 };
 
 /**
- * SQL: the trace record is not a position, or its driver was at docket `dckId` by then: from that
- * driver's first scan of it or its collection (first status change to `collectedStatus` while
- * theirs), whichever came first; a driver it is handed over to starts again. A driver's positions
- * are recorded on each of their open jobs: before that they are their way through other
- * customers' jobs.
+ * SQL text: the trace record `row` (its table or alias) is not a position report, or its driver
+ * was at its docket by then: from that driver's first scan of it or its collection (first status
+ * change to ACTION_STATUS.collected while theirs), whichever came first; a driver it is handed
+ * over to starts again. A driver's positions are recorded on each of their open jobs: before that
+ * they are their way through other customers' jobs. One text for the public view's route
+ * (trackDetailStatement) and for docket/tracking (traceOf).
  */
-const notBeforeCollection = (dckId: number, collectedStatus: string) =>
-  sql`(${traceRecords.dtr_kind} <> 'position' or ${traceRecords.dtr_scandate} >= (
+const shownPositionSql = (row: string) => `(${row}.dtr_kind <> 'position' or ${row}.dtr_scandate >= (
     select min(c.dtr_scandate) from trace_records c
-     where c.dtr_dck_id = ${dckId} and c.drv_driver = ${traceRecords.drv_driver}
-       and (c.dtr_kind = 'scan' or c.dtr_kind = 'status' and c.dsts_id = ${collectedStatus})))`;
+     where c.dtr_dck_id = ${row}.dtr_dck_id and c.drv_driver = ${row}.drv_driver
+       and (c.dtr_kind = 'scan' or c.dtr_kind = 'status' and c.dsts_id = '${ACTION_STATUS.collected}')))`;
 
 /**
  * A docket's trace records, newest first, at most `limit`, with the docket's number and first
- * reference; with `collectedStatus`, its positions only from its first scan or collection
- * (notBeforeCollection).
+ * reference; with `onlyShownPositions`, its position reports only as shownPositionSql allows.
  */
-export const traceOf = (db: Executor, dckId: number, limit: number, collectedStatus?: string) =>
+export const traceOf = (db: Executor, dckId: number, limit: number, onlyShownPositions: boolean) =>
   db
     .select(traceColumns)
     .from(traceRecords)
@@ -79,7 +79,7 @@ export const traceOf = (db: Executor, dckId: number, limit: number, collectedSta
     .where(
       and(
         eq(traceRecords.dtr_dck_id, dckId),
-        collectedStatus === undefined ? undefined : notBeforeCollection(dckId, collectedStatus),
+        onlyShownPositions ? sql.raw(shownPositionSql('"trace_records"')) : undefined,
       ),
     )
     .orderBy(desc(traceRecords.dtr_scandate), desc(traceRecords.dtr_id))
@@ -247,7 +247,7 @@ export interface TrackDetailRecord {
   }[];
   /**
    * The positions of its trace records (any kind with coordinates), oldest first; position reports
-   * only from their driver's first scan of it or its collection on (as notBeforeCollection). A
+   * only from their driver's first scan of it or its collection on (shownPositionSql). A
    * driver's positions are recorded on each of their open jobs: before that they are their way
    * through other customers' jobs.
    */
@@ -326,11 +326,7 @@ const trackDetailStatement: NamedStatement = {
        from (select * from (select r.dtr_latitude, r.dtr_longitude, r.dtr_scandate, r.dtr_id from trace_records r
                              where r.dtr_dck_id = d.dck_id and r.dtr_latitude is not null
                                and r.dtr_longitude is not null
-                               and (r.dtr_kind <> 'position'
-                                    or r.dtr_scandate >= (select min(c.dtr_scandate) from trace_records c
-                                                           where c.dtr_dck_id = d.dck_id and c.drv_driver = r.drv_driver
-                                                             and (c.dtr_kind = 'scan' or c.dtr_kind = 'status'
-                                                                  and c.dsts_id = $4))) offset 0) own
+                               and ${shownPositionSql('r')} offset 0) own
               order by dtr_scandate desc, dtr_id desc limit $3) p) as route,
     (select coalesce(json_agg(json_build_object('lat', a.dadd_latitude, 'lon', a.dadd_longitude)
               order by a.dadd_seq), '[]')
@@ -357,7 +353,7 @@ const trackDetailStatement: NamedStatement = {
  * was eight): the tenant's guest-access flag and tracking settings, the docket and whether its status is complete, the
  * version of its view (trackVersionOf's), and
  * as JSON its public timeline (at most `timelineLimit`), route (the newest `routeLimit` positions
- * since its first scan or first status change to `collectedStatus`, oldest first), address points, stock,
+ * shownPositionSql allows, oldest first), address points, stock,
  * signatures and photos (without images).
  * The docket's trace records are read by its index and only then sorted (`offset 0` keeps the
  * planner from walking the whole table's scan-date index backwards, hoping to meet the docket's
@@ -368,13 +364,11 @@ export async function trackDetailOf(
   ref: string,
   timelineLimit: number,
   routeLimit: number,
-  collectedStatus: string,
 ): Promise<TrackDetailRecord> {
   const [row] = await namedQuery<TrackDetailRecord>(db, trackDetailStatement, [
     ref,
     timelineLimit,
     routeLimit,
-    collectedStatus,
   ]);
   return row!;
 }

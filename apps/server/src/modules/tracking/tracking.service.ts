@@ -15,7 +15,6 @@ import { formatUk, ukDayRange } from '../../lib/dates';
 import { assertRight, docketScope, trackingReadScope, type AuthContext } from '../auth/access';
 import { settingsOf } from '../settings/settings.repository';
 import { docketHead } from '../dockets/dockets.repository';
-import { ACTION_STATUS } from '../driver/action-status';
 import * as repo from './tracking.repository';
 
 const notFound = () => new AppError('NOT_FOUND', MSG.docketNotFound);
@@ -52,12 +51,7 @@ export async function docketTracking(
 ): Promise<DocketTrackingResponse> {
   await readableDocket(auth, req.id);
   const wholeTenant = trackingReadScope(auth) === 'tenant';
-  const rows = await repo.traceOf(
-    auth.db,
-    req.id,
-    req.limit + 1,
-    wholeTenant ? undefined : ACTION_STATUS.collected,
-  );
+  const rows = await repo.traceOf(auth.db, req.id, req.limit + 1, !wholeTenant);
   return {
     records: rows.slice(0, req.limit).map((r) => ({
       ...r,
