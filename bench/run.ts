@@ -1,9 +1,10 @@
 /**
  * Load benchmark (issue 2 §7): the built server on PostgreSQL with BENCH_DOCKETS dockets (100,000),
  * 10 connections. Prints req/s and p99 of POST /api/docket/track and a 20-row POST /api/docket/list
- * beside the ceiling: POST /api/ping, one `SELECT 1` through the same pool; then a history page
- * (30-day date filter), that page searched for a common term and for a rare term (a reference that
- * matches a few dockets) and the searches' query plans (issue 3: 1,000,000 dockets, BENCH_DOCKETS=1000000
+ * (of a customer with two of the three big accounts, and of one with a small account alone) beside
+ * the ceiling: POST /api/ping, one `SELECT 1` through the same pool; then a history page (30-day
+ * date filter), that page searched for a common term and for a rare term (a reference that matches
+ * a few dockets) and the searches' query plans (issue 3: 1,000,000 dockets, BENCH_DOCKETS=1000000
  * BENCH_DB=courier_bench_1m); then booking creation (`docket/post`, a fresh booking per request;
  * issue 15 §3), and the server's RSS idle and at its peak.
  *   BENCH_ADMIN_URL  server to create the bench database on (the local PostgreSQL's Unix socket)
@@ -16,6 +17,7 @@ import { booking } from '../apps/server/src/test/fixtures';
 import { benchLoad, benchPost, rssMb, startBenchServer, withCpu } from './bench-server';
 import {
   ensureDatabase,
+  ensureSmallAccount,
   explainHistorySearch,
   rareReference,
   removeBenchBookings,
@@ -66,6 +68,7 @@ async function main() {
   const removed = await removeBenchBookings(url);
   if (removed) console.log(`removed ${removed} bookings an earlier run's docket/post made`);
   await seedBenchDockets(url, DOCKETS, 365);
+  await ensureSmallAccount(url);
   console.log(`bench on Node ${process.version}`);
   const server = await startBenchServer(url, PORT, { TRACK_RATE_MAX: '100000000' });
   serverPid = server.pid!;
@@ -76,6 +79,10 @@ async function main() {
       password: 'Customer#2026',
     });
     const token = String(login.token);
+    const small = String(
+      (await postJson('/api/auth/login', { database: 'Bench', username: 'small', password: 'Customer#2026' }))
+        .token,
+    );
     const page = (await postJson('/api/docket/list', { archive: false, page: 1 }, token)) as {
       rows: { tracking_reference: string }[];
     };
@@ -96,6 +103,13 @@ async function main() {
       () => load('ceiling: SELECT 1', '/api/ping', {}),
       () => load('docket/track', '/api/docket/track', { database: 'Bench', tracking_ref: ref }),
       () => load('docket/list (20 rows, recent)', '/api/docket/list', { archive: false, page: 1 }, token),
+      () =>
+        load(
+          'docket/list (20 rows, recent, small account)',
+          '/api/docket/list',
+          { archive: false, page: 1 },
+          small,
+        ),
       () =>
         load('docket/list (history, 30 days)', '/api/docket/list', { ...historySearch, search: '' }, token),
       () =>
