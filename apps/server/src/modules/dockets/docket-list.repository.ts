@@ -290,6 +290,32 @@ const windowed = (shape: ListShape, offset: number) =>
   shape.keys < 2 &&
   offset + shape.limit <= NEWEST_WINDOW;
 
+/**
+ * Filters whose page the newest window lately did not hold, per tenant database (filter: the
+ * statement and its values but the time; value: until when, ms): for a minute their pages go
+ * straight to the query on all dockets, so that a small account does not read the window in vain
+ * on every call. At most MISSES_KEPT filters per database; the oldest are forgotten first.
+ */
+const windowMisses = new WeakMap<Executor, Map<string, number>>();
+const MISS_KEPT_MS = 60_000;
+const MISSES_KEPT = 10_000;
+
+/** The miss memory's key of a shaped filter: its statement and values, without `now`. */
+const missKey = ({ name, params }: Shaped) => JSON.stringify([name, { ...params, now: undefined }]);
+
+function missedLately(db: Executor, key: string): boolean {
+  const until = windowMisses.get(db)?.get(key);
+  return until !== undefined && until > Date.now();
+}
+
+function rememberMiss(db: Executor, key: string): void {
+  let misses = windowMisses.get(db);
+  if (!misses) windowMisses.set(db, (misses = new Map()));
+  misses.delete(key);
+  misses.set(key, Date.now() + MISS_KEPT_MS);
+  if (misses.size > MISSES_KEPT) misses.delete(misses.keys().next().value!);
+}
+
 type Shaped = Awaited<ReturnType<typeof searchShapeOf>>;
 
 /** The page's ids from the dockets table alone, or null when the sort needs the joined rows. */
@@ -305,9 +331,9 @@ async function pageIds(db: Executor, { shape, params, name }: Shaped): Promise<n
 /**
  * The ids of a filter's dockets in list order (`limit` from `offset`), read from the dockets table
  * alone when the sort column is the docket's own, or null when the sort needs the joined rows.
- * A common search term is planned for its value (the docket-number order, or the dates' index for
- * an old range); a rare one searches the trigram index by its trigrams (docket-search.ts); other
- * shapes are named prepared statements.
+ * A common search term and the docket-number order are planned for their values (statementName);
+ * a rare term searches the trigram index by its trigrams (docket-search.ts); other shapes are
+ * named prepared statements.
  */
 export async function listDocketIds(db: Executor, f: ListFilter): Promise<number[] | null> {
   return pageIds(db, await searchShapeOf(db, f));
@@ -318,7 +344,7 @@ export async function listDocketIds(db: Executor, f: ListFilter): Promise<number
  * Newest first, the page is first looked for among the tenant's newest dockets (inNewestWindow), a
  * named statement whose plan never changes: when they hold the whole page it is exact, as the
  * window is the start of the same order. Otherwise (a small account, an old date range, a rare
- * term, another sort) the query runs on all dockets (statementName: planned for its values where
+ * term, another sort; a filter the window missed within the minute skips it) the query runs on all dockets (statementName: planned for its values where
  * the plan depends on them). A search there chooses its page's ids on the dockets table alone
  * (listDocketIds) and then reads the rows by id with a prepared statement; sorts on joined columns
  * stay a single statement.
@@ -326,9 +352,11 @@ export async function listDocketIds(db: Executor, f: ListFilter): Promise<number
 export async function listDockets(db: Executor, f: ListFilter): Promise<ListRecord[]> {
   const shaped = await searchShapeOf(db, f);
   const { shape, params, name } = shaped;
-  if (windowed(shape, f.offset)) {
+  const miss = windowed(shape, f.offset) ? missKey(shaped) : undefined;
+  if (miss !== undefined && !missedLately(db, miss)) {
     const rows = await prepared(db, `${name}_w`, (d, n) => buildList(d, n, shape, true)).execute(params);
     if (rows.length === shape.limit) return rows;
+    rememberMiss(db, miss);
   }
   if (shape.search) {
     const ids = await pageIds(db, shaped);
