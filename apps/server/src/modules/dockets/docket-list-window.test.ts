@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { CUSTOMER, loginAs, post, TENANT_A, useTestApp } from '../../test/harness';
-import { NEWEST_WINDOW } from './docket-list.repository';
+import { forgetWindowMisses, NEWEST_WINDOW } from './docket-list.repository';
 
 /**
  * docket/list newest first (spec "bookings…" §2) reads a page from the tenant's newest dockets
@@ -14,13 +14,16 @@ describe('docket/list pages, newest docket first, whoever booked since', () => {
   let accounts: number[];
   const db = () => t.tenants.get(TENANT_A)!.db;
 
+  // A page the window missed would skip it for a minute: each test tries it afresh.
+  beforeEach(forgetWindowMisses);
+
   beforeAll(async () => {
     customer = await loginAs(t.app, ...CUSTOMER);
     const session = (await post(t.app, '/api/auth/session', {}, customer)).json();
     accounts = session.accounts.map((a: { cust_id: number }) => a.cust_id);
   });
 
-  /** `count` new bookings of account `custId`, numbered after every docket, booked now, status W. */
+  /** `count` new bookings of account `custId`, numbered as bookings are, booked now, status W. */
   async function book(custId: number, count: number) {
     const columns = (
       await queryRows<{ column_name: string }>(
@@ -32,10 +35,9 @@ describe('docket/list pages, newest docket first, whoever booked since', () => {
     ).map((c) => `"${c.column_name}"`);
     await db().execute(
       sql`insert into dockets (${sql.raw(columns.join(', '))}, dck_docket, tracking_reference, dck_cust_id, dck_status, dck_booked)
-          select ${sql.raw(columns.map((c) => `src.${c}`).join(', '))}, top.n + g, 'WIN' || (top.n + g), ${custId}, 'W', ${t.clock.now().toISOString()}::timestamptz
+          select ${sql.raw(columns.map((c) => `src.${c}`).join(', '))}, n, 'WIN' || n, ${custId}, 'W', ${t.clock.now().toISOString()}::timestamptz
             from (select * from dockets order by dck_id limit 1) src,
-                 (select max(dck_docket) n from dockets) top,
-                 generate_series(1, ${count}) g`,
+                 lateral (select nextval('dck_docket_seq') n from generate_series(1, ${count})) g`,
     );
   }
 
@@ -52,18 +54,24 @@ describe('docket/list pages, newest docket first, whoever booked since', () => {
     return rows.map((r) => Number(r.n));
   }
 
-  async function shown(archive: boolean, page: number): Promise<number[]> {
+  /** A page as the customer sees it: its docket numbers, and whether Next is offered. */
+  async function shown(archive: boolean, page: number) {
     const dates = archive ? { dateStart: '01/01/2000', dateEnd: '31/12/2099' } : {};
     const res = await post(t.app, '/api/docket/list', { archive, page, ...dates }, customer);
     expect(res.statusCode).toBe(200);
-    return res.json().rows.map((r: { dck_docket: number }) => r.dck_docket);
+    const body = res.json();
+    return { rows: body.rows.map((r: { dck_docket: number }) => r.dck_docket), hasMore: body.hasMore };
   }
 
   async function expectEveryPageAsDefined() {
     for (const archive of [false, true])
       for (const page of [1, 2, 3]) {
-        const want = await expected(archive, page);
-        expect(await shown(archive, page), `${archive ? 'history' : 'recent'} page ${page}`).toEqual(want);
+        const rows = await expected(archive, page);
+        const hasMore = (await expected(archive, page + 1)).length > 0;
+        expect(await shown(archive, page), `${archive ? 'history' : 'recent'} page ${page}`).toEqual({
+          rows,
+          hasMore,
+        });
       }
   }
 
@@ -73,14 +81,27 @@ describe('docket/list pages, newest docket first, whoever booked since', () => {
     await expectEveryPageAsDefined();
   });
 
-  it("still finds an account's dockets once another account has booked more than the window since", async () => {
-    const other = (
+  /** An account the customer is not linked to. */
+  const otherAccount = async () =>
+    (
       await queryRows<{ cust_id: number }>(
         db(),
         sql`select cust_id from customers where cust_id <> all(${`{${accounts.join(',')}}`}::int[]) limit 1`,
       )
     )[0]!.cust_id;
-    await book(other, NEWEST_WINDOW + 30);
+
+  it('reads a page the newest dockets hold only part of from all of them', async () => {
+    await book(accounts[0]!, 10);
+    await book(await otherAccount(), NEWEST_WINDOW - 15);
+    await book(accounts[0]!, 15);
+    // The window holds the customer's 15 newest: page 1 needs 5 older ones too.
+    await expectEveryPageAsDefined();
+  });
+
+  it("still finds an account's dockets once another account has booked more than the window since", async () => {
+    await book(await otherAccount(), NEWEST_WINDOW + 30);
+    // Then 5 of its own: the newest window holds those only, the rest of page 1 is older.
+    await book(accounts[0]!, 5);
     expect((await expected(false, 1)).length).toBe(20);
     expect((await expected(true, 1)).length).toBeGreaterThan(0);
     await expectEveryPageAsDefined();

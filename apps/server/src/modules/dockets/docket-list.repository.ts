@@ -81,8 +81,8 @@ const DOCKET_SORTS: Partial<Record<ListSortColumn, SQLWrapper>> = {
 
 /**
  * How many of the tenant's newest docket numbers a list page first looks among (inNewestWindow):
- * enough for a page of an account that books a tenth of them or more; fewer matches fall back to a
- * query planned for its values.
+ * the first pages of a busy account's list (page 1 needs 21 matches of the page's filter, about
+ * 1 % of them); a page with fewer matches there falls back to a query planned for its values.
  */
 export const NEWEST_WINDOW = 2000;
 
@@ -271,8 +271,8 @@ export async function listDocketsByIds(db: Executor, ids: number[]): Promise<Lis
  * - a common search term, whose plan depends on it;
  * - the docket number order: read in that order, a page of a big account is quick, but one of an
  *   account with few matching dockets reads through every other account's; planned for the
- *   values, PostgreSQL takes the account's own index there. A page of a busy account is read from
- *   the newest dockets first (listDockets), which needs no planning.
+ *   values, PostgreSQL takes the account's own index there. Newest first, a busy account's
+ *   page is read from the newest dockets (listDockets), a statement planned once per connection.
  * A rare term's trigrams (two or more) always plan as the trigram index, so its statement is
  * named, and PostgreSQL keeps the generic plan after five runs; with one trigram a generic plan
  * could guess it common and read the dockets in order. Other sorts read every match to sort them.
@@ -296,7 +296,12 @@ const windowed = (shape: ListShape, offset: number) =>
  * straight to the query on all dockets, so that a small account does not read the window in vain
  * on every call. At most MISSES_KEPT filters per database; the oldest are forgotten first.
  */
-const windowMisses = new WeakMap<Executor, Map<string, number>>();
+let windowMisses = new WeakMap<Executor, Map<string, number>>();
+
+/** Forgets every remembered miss (tests: each starts with the window tried). */
+export function forgetWindowMisses(): void {
+  windowMisses = new WeakMap();
+}
 const MISS_KEPT_MS = 60_000;
 const MISSES_KEPT = 10_000;
 
@@ -341,8 +346,8 @@ export async function listDocketIds(db: Executor, f: ListFilter): Promise<number
 
 /**
  * One page of bookings, sorted (by docket number within ties), searched, filtered and paged in SQL.
- * Newest first, the page is first looked for among the tenant's newest dockets (inNewestWindow), a
- * named statement whose plan never changes: when they hold the whole page it is exact, as the
+ * Newest first, the page is first looked for among the tenant's newest docket numbers (inNewestWindow),
+ * a named statement whose plan does not depend on the values: when they hold the whole page it is exact, as the
  * window is the start of the same order. Otherwise (a small account, an old date range, a rare
  * term, another sort; a filter the window missed within the minute skips it) the query runs on all dockets (statementName: planned for its values where
  * the plan depends on them). A search there chooses its page's ids on the dockets table alone
