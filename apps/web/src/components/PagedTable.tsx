@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useScreenMatches } from '../hooks/use-screen-matches';
 import { LoadDataAlert } from './LoadDataAlert';
 import { Pager } from './Pager';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
@@ -65,7 +65,7 @@ export function PagedTable<T>({
   const top = useRef<HTMLDivElement>(null);
   // Read at the first render (as the app's frame is): a table drawn and then redrawn as cards
   // would double a phone's first work and shift the page.
-  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false }) && !!phoneColumn;
+  const phone = useScreenMatches(PHONE) && !!phoneColumn;
   if (list.error) return <LoadDataAlert error={list.error} title={errorTitle} />;
   const sortBy = (next: DataTableSortStatus<T>) => onSortStatusChange(nextSort(table.sortStatus, next));
   return (

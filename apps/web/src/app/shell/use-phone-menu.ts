@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useScreenMatches } from '../../hooks/use-screen-matches';
 import { MENU_BREAKPOINT } from '../../lib/theme';
 
 /**
@@ -12,9 +13,7 @@ import { MENU_BREAKPOINT } from '../../lib/theme';
  */
 export function usePhoneMenu(toggleId: string) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const compact = useMediaQuery(`(max-width: ${MENU_BREAKPOINT}px)`, undefined, {
-    getInitialValueInEffect: false,
-  });
+  const compact = useScreenMatches(`(max-width: ${MENU_BREAKPOINT}px)`);
   const { pathname } = useLocation();
   useEffect(close, [pathname, compact, close]);
   useWindowEvent('keydown', (e) => {

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Group, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useScreenMatches } from '../../../hooks/use-screen-matches';
 import { IconFileTypePdf, IconMap, IconPackages, IconRoute, IconSignature } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { ListRow } from '@courier/contracts';
@@ -94,11 +94,7 @@ const MEDIUM = '(min-width: 1440px)';
  * without (a layout shift of 0.04 on a 1350 px screen).
  */
 function useRoomFor(): { account: boolean; vehicle: boolean } {
-  const options = { getInitialValueInEffect: false };
-  return {
-    account: useMediaQuery(MEDIUM, undefined, options),
-    vehicle: useMediaQuery(WIDE, undefined, options),
-  };
+  return { account: useScreenMatches(MEDIUM), vehicle: useScreenMatches(WIDE) };
 }
 
 /** The docket number, a link to where a click on the row goes: the row's way in by keyboard. */
