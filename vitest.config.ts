@@ -13,6 +13,7 @@ export default defineConfig({
             'apps/server/src/**/*.unit.test.ts',
             // The web size budget builds the app (about 10 s).
             'apps/web/budget/**/*.unit.test.ts',
+            'bench/**/*.unit.test.ts',
           ],
           testTimeout: 30_000,
         },

@@ -11,6 +11,8 @@
  *                (<page>-<form>-<run>.json)
  *   BENCH_PAGES  only these pages, e.g. '/docket/detail,/docket/list' (all four by default)
  *   BENCH_FORMS  only these form factors, e.g. 'mobile' (both by default)
+ *   BENCH_CPU_SLOWDOWN  the mobile runs' CPU slowdown instead of the preset's 4×, e.g. the calibrated
+ *                one the run prints for this host (lighthouse-cpu.ts); desktop runs are never slowed
  *   BENCH_THROTTLING  'devtools': throttle the real load (network and CPU) instead of simulating it
  *                (Lighthouse's default, which the targets are set in): what a phone would see of a
  *                page that paints before its code has run, which the simulation does not credit
@@ -21,11 +23,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { startHarness } from '../e2e/harness';
 import { formatSizes, routeSizes } from '../apps/web/budget/route-sizes';
+import { calibratedSlowdown, SLOW_HOST_INDEX } from './lighthouse-cpu';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 const DEMO = 'Demo Couriers';
+const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1))
+  throw new Error(
+    `BENCH_CPU_SLOWDOWN must be a number of at least 1, not '${process.env.BENCH_CPU_SLOWDOWN}'`,
+  );
 
 interface Figures {
   score: number;
@@ -36,6 +44,8 @@ interface Figures {
   tbt: number;
   cls: number;
   bytes: number;
+  /** The host's benchmarkIndex (Lighthouse's CPU test of this run; lighthouse-cpu.ts). */
+  host: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -68,6 +78,10 @@ async function audit(
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       ...(process.env.BENCH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // Merged into the preset's throttling by Lighthouse (network figures kept).
+      ...(CPU_SLOWDOWN && formFactor === 'mobile'
+        ? ({ throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } as Partial<Flags>)
+        : {}),
     };
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -90,6 +104,7 @@ async function audit(
       tbt: audits['total-blocking-time']?.numericValue ?? NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
       bytes: audits['total-byte-weight']?.numericValue ?? NaN,
+      host: result.lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -97,7 +112,9 @@ async function audit(
 }
 
 async function main() {
-  console.log(`bench:web on Node ${process.version}, ${RUNS} Lighthouse runs per page, median`);
+  console.log(
+    `bench:web on Node ${process.version}, ${RUNS} Lighthouse runs per page, median; mobile CPU slowdown ${CPU_SLOWDOWN ?? 4}×${CPU_SLOWDOWN ? ' (BENCH_CPU_SLOWDOWN, not the preset)' : ' (the preset)'}`,
+  );
   console.log(
     `First load per route, as transferred (brotli):\n${formatSizes(routeSizes(resolve('apps/web/dist')))}\n`,
   );
@@ -127,6 +144,7 @@ async function main() {
     ];
     const only = (env: string | undefined, name: string) => !env || env.split(',').includes(name);
     console.log('page             form     perf   LCP ms   TBT ms    CLS    KB  a11y    bp  (runs: perf)');
+    const hosts: number[] = [];
     for (const page of pages.filter((p) => only(process.env.BENCH_PAGES, p.name)))
       for (const formFactor of (['mobile', 'desktop'] as const).filter((f) =>
         only(process.env.BENCH_FORMS, f),
@@ -138,6 +156,7 @@ async function main() {
           for (let retry = 0; retry < 2 && run.score === 0; retry++)
             run = await audit(base + page.path, formFactor, i, page.cookie);
           runs.push(run);
+          if (run.host > 0) hosts.push(run.host);
         }
         // The median of the runs Lighthouse scored; one it could not (shown as 0) counts for nothing.
         const scored = runs.filter((r) => r.score > 0);
@@ -146,9 +165,27 @@ async function main() {
           `${page.name.padEnd(16)} ${formFactor.padEnd(8)} ${String(m('score')).padStart(4)} ${m('lcp').toFixed(0).padStart(8)} ${m('tbt').toFixed(0).padStart(8)} ${m('cls').toFixed(3).padStart(6)} ${(m('bytes') / 1000).toFixed(0).padStart(5)} ${String(m('a11y')).padStart(5)} ${String(m('bp')).padStart(5)}  (${runs.map((r) => r.score).join(', ')})`,
         );
       }
+    console.log(hostNote(hosts));
   } finally {
     await harness.stop();
   }
+}
+
+/**
+ * What the runs say of the host's CPU: its benchmarkIndex (median and range), whether Lighthouse
+ * calls it slow, and the mobile CPU slowdown its documentation gives for it (lighthouse-cpu.ts).
+ */
+function hostNote(hosts: number[]): string {
+  if (!hosts.length) return '\nhost CPU: no run measured it';
+  const index = median(hosts);
+  const slowdown = calibratedSlowdown(index);
+  return [
+    `\nhost CPU: Lighthouse benchmarkIndex ${index.toFixed(0)} (median of ${hosts.length} runs, ${Math.min(...hosts).toFixed(0)}–${Math.max(...hosts).toFixed(0)})` +
+      (index < SLOW_HOST_INDEX
+        ? `, under the ${SLOW_HOST_INDEX} below which Lighthouse warns of a slow host`
+        : ''),
+    `the slowdown Lighthouse's throttling documentation gives for it: ${slowdown.toFixed(1)}× (the mobile preset's is 4×); BENCH_CPU_SLOWDOWN=${slowdown.toFixed(1)} runs the mobile preset with it`,
+  ].join('\n');
 }
 
 main().catch((err: unknown) => {
