@@ -13,9 +13,36 @@ describe('formatMoney', () => {
     expect(formatMoney(1234.5)).toBe('£1,234.50');
     expect(formatMoney(1_000_000)).toBe('£1,000,000.00');
   });
+
+  it('writes what Intl.NumberFormat writes for pence amounts, negative ones too, without making one', () => {
+    const intl = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      for (let pence = -250_000; pence <= 12_500_000; pence += 997)
+        expect(formatMoney(pence / 100, '$')).toBe(`$${intl.format(pence / 100)}`);
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+  });
+
+  it('shows an amount that rounds to nothing as £0.00, without a minus', () => {
+    expect(formatMoney(-0.001)).toBe('£0.00');
+    expect(formatMoney(-5)).toBe('£-5.00');
+  });
 });
 
 describe('formatDateTime', () => {
+  it('makes no Intl formatter (uk-clock.ts)', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(formatDateTime('2026-07-01T09:05:00Z')).toBe('01/07/2026 10:05');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+  });
+
   it('shows DD/MM/YYYY HH:mm in UK winter time (GMT)', () => {
     expect(formatDateTime('2026-01-15T09:05:00Z')).toBe('15/01/2026 09:05');
   });
@@ -45,24 +72,5 @@ describe('formatMiles', () => {
   it('shows one decimal', () => {
     expect(formatMiles(195.34)).toBe('195.3 miles');
     expect(formatMiles(2)).toBe('2.0 miles');
-  });
-});
-
-describe('prepareUkDates', () => {
-  it('makes the UK date formatter while the browser is idle, not at once, and only once', async () => {
-    vi.resetModules();
-    const made = vi.spyOn(Intl, 'DateTimeFormat');
-    try {
-      const fresh = await import('./format');
-      fresh.prepareUkDates();
-      expect(made).not.toHaveBeenCalled();
-      await vi.waitFor(() => expect(made).toHaveBeenCalledTimes(1));
-      expect(fresh.formatDateTime('2026-07-01T11:30:00Z')).toBe('01/07/2026 12:30');
-      fresh.prepareUkDates();
-      await new Promise((r) => setTimeout(r, 20));
-      expect(made).toHaveBeenCalledTimes(1);
-    } finally {
-      made.mockRestore();
-    }
   });
 });

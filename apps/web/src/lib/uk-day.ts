@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { UK_ZONE } from './format';
+import { ukParts } from './uk-clock';
 
 /**
  * UK days for the date filters (booking history, the log viewer): DD/MM/YYYY as the API takes it,
@@ -9,9 +9,11 @@ import { UK_ZONE } from './format';
 /** The list filters' date format (spec "bookings…" §9: DD/MM/YYYY). */
 export const DATE_FORMAT = 'DD/MM/YYYY';
 
-/** The UK day `days` before today, DD/MM/YYYY. */
-export const ukDaysAgo = (days: number): string =>
-  dayjs().tz(UK_ZONE).subtract(days, 'day').format(DATE_FORMAT);
+/** The UK day `days` before today (or before `now`'s UK day), DD/MM/YYYY; no Intl (uk-clock.ts). */
+export function ukDaysAgo(days: number, now = new Date()): string {
+  const today = ukParts(now);
+  return dayjs(`${today.year}-${today.month}-${today.day}`).subtract(days, 'day').format(DATE_FORMAT);
+}
 
 /** DD/MM/YYYY → the date picker's 'YYYY-MM-DD'. */
 export const ukDateToPicker = (value: string): string => value.split('/').reverse().join('-');

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Group, VisuallyHidden } from '@mantine/core';
 import { useScreenMatches } from '../../../hooks/use-screen-matches';
@@ -8,7 +8,7 @@ import type { ListRow } from '@courier/contracts';
 import { PagedTable } from '../../../components/PagedTable';
 import { PhoneCard, twoLines } from '../../../components/PhoneCard';
 import { hint } from '../../../components/HintTooltip';
-import { formatDateTime, formatMoney, prepareUkDates } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { PagedList } from '../../../lib/use-paged-list';
 import { DocketTrackingModal, type DocketModalKind } from '../../tracking';
 import { useOpenerFocus } from '../../../hooks/use-opener-focus';
@@ -233,8 +233,6 @@ export function DocketTable({
     opener.remember();
     setModal({ docket, kind });
   };
-  // The rows' dates need the browser's date formatter: made while the first rows are on their way.
-  useEffect(prepareUkDates, []);
   return (
     <>
       <PagedTable<ListRow>
