@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { drawCode128, drawTable, pdfStream, renderPdf } from './pdf';
+import { pdfText } from '../test/pdf-text';
+import { drawCode128, drawTable, FONT, FONT_BOLD, pdfStream, renderPdf } from './pdf';
 
 /** pdfkit and bwip-js load on the first document (lib/pdf): the first calls still answer whole files. */
 describe('PDF documents', () => {
   it('renders a page with both fonts, a barcode and a table into one PDF file', async () => {
     const pdf = await renderPdf(async (doc) => {
-      doc.font('Helvetica-Bold').fontSize(10).text('Label');
+      doc.font(FONT_BOLD).fontSize(10).text('Label');
       await drawCode128(doc, '123456', { width: 100, height: 30 });
       drawTable(doc, ['Docket'], [['123456']], [100]);
     });
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+  });
+
+  it('writes Welsh, Polish, Greek and Cyrillic letters as typed, in both faces, embedding the font', async () => {
+    const typed = 'Tŷ Newydd, Ŵyn Street, Łódź, Αθήνα, Москва, Dvořák';
+    const pdf = await renderPdf((doc) => {
+      doc.font(FONT_BOLD).text(`Bold: ${typed}`);
+      doc.font(FONT).text(`Regular: ${typed}`);
+    });
+    expect((await pdfText(pdf)).split('\n')).toEqual([`Bold: ${typed}`, `Regular: ${typed}`]);
+    const raw = pdf.toString('latin1');
+    expect(raw).toContain('NotoSans-Bold');
+    expect(raw).toContain('NotoSans-Regular');
   });
 
   it('draws a Code 128 barcode as its bars and spaces, centred in the box, with its text under them', async () => {
@@ -41,8 +54,8 @@ describe('PDF documents', () => {
     // Centred on the A6 page (297.64 pt wide), every bar the same height.
     expect(bars[0]!.x + total / 2).toBeCloseTo(297.64 / 2, 0);
     expect(new Set(bars.map((b) => b.h)).size).toBe(1);
-    // The text under the bars, in WinAnsi hex as pdfkit writes it.
-    expect(content).toContain(Buffer.from('123456').toString('hex'));
+    // The text under the bars, then the next line.
+    expect((await pdfText(pdf)).split('\n').filter(Boolean)).toEqual(['123456', 'after']);
   });
 
   it('streams a document as it is written', async () => {

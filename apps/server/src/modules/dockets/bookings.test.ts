@@ -14,6 +14,7 @@ import {
   TENANT_A,
 } from '../../test/harness';
 import { nextWeekday } from '../../test/fixtures';
+import { pdfText } from '../../test/pdf-text';
 import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
@@ -426,12 +427,24 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
       await setExport('F');
     });
 
-    it('prints a consignment label and the docket report as PDFs with the bearer token', async () => {
-      const saved = (await postB(booking(acc1))).json();
+    it('prints a consignment label and the docket report as PDFs with the bearer token, Welsh and Polish letters as typed', async () => {
+      const body = booking(acc1);
+      const [from, to] = body.addresses;
+      const saved = (
+        await postB({
+          ...body,
+          addresses: [
+            { ...from!, dadd_companyname: 'Tŷ Newydd Bakery' },
+            { ...to!, dadd_companyname: 'Łódź Trading', dadd_street: 'Ŵyn Street' },
+          ],
+        })
+      ).json();
       const labelRes = await post(t.app, '/api/docket/label', { _docketId: saved.dck_id }, customer);
       expect(labelRes.statusCode).toBe(200);
       expect(labelRes.headers['content-type']).toBe('application/pdf');
       expect(labelRes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const label = await pdfText(labelRes.rawPayload);
+      for (const typed of ['Tŷ Newydd Bakery', 'Łódź Trading', 'Ŵyn Street']) expect(label).toContain(typed);
       // Download PDF is an export (spec "bookings…" §6): refused without the export right.
       const refused = await post(t.app, '/api/report/docket', { _docketId: saved.dck_id }, customer);
       expect(refused.statusCode).toBe(403);
@@ -441,6 +454,7 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
       await setExport('F');
       expect(report.headers['content-disposition']).toBe(`attachment; filename="${saved.dck_docket}.pdf"`);
       expect(report.rawPayload.length).toBeGreaterThan(1000);
+      expect(await pdfText(report.rawPayload)).toContain('Łódź Trading');
       expect((await post(t.app, '/api/report/docket', { _docketId: saved.dck_id })).statusCode).toBe(401);
     });
   });

@@ -3,7 +3,7 @@ import { EXPORT_MAX_ROWS, type exportRequest, type ListRow } from '@courier/cont
 import type { z } from 'zod';
 import { csvStream } from '../../lib/csv';
 import { formatUk } from '../../lib/dates';
-import { drawRows, pdfStream } from '../../lib/pdf';
+import { drawRows, FONT, FONT_BOLD, pdfStream } from '../../lib/pdf';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
 import { sqlFilter, toListRow } from './docket-list.service';
 import type { DocketDeps } from './dockets.service';
@@ -97,9 +97,9 @@ export async function exportList(
     : [52, 75, 70, 55, 80, 55, 80, 55, 60, 100];
   const body = await pdfStream(
     async (doc) => {
-      doc.font('Helvetica-Bold').fontSize(14).text(`${auth.tenant.name}: ${title}`);
+      doc.font(FONT_BOLD).fontSize(14).text(`${auth.tenant.name}: ${title}`);
       doc
-        .font('Helvetica')
+        .font(FONT)
         .fontSize(9)
         .text(
           [req.dateStart && `${req.dateStart} – ${req.dateEnd}`, req.search && `Search: ${req.search}`]
@@ -117,7 +117,7 @@ export async function exportList(
         count += page.length;
       }
       doc.moveDown(0.5);
-      doc.font('Helvetica').fontSize(9).text(`${count} bookings`, doc.page.margins.left);
+      doc.font(FONT).fontSize(9).text(`${count} bookings`, doc.page.margins.left);
     },
     { layout: 'landscape' },
   );

@@ -1,5 +1,5 @@
 import { formatUk } from '../../lib/dates';
-import { drawCode128, renderPdf } from '../../lib/pdf';
+import { drawCode128, FONT, FONT_BOLD, renderPdf } from '../../lib/pdf';
 import type { AuthContext } from '../auth/access';
 import { docketForDocument } from './docket-detail.service';
 import { addressLines, type FileOut } from './docket-file';
@@ -14,28 +14,28 @@ export async function label(auth: AuthContext, dckId: number): Promise<FileOut> 
   const weight = d.parcels.reduce((n, p) => n + p.dpcl_quantity * Number(p.dpcl_weight), 0);
   const body = await renderPdf(
     async (doc) => {
-      doc.font('Helvetica-Bold').fontSize(16).text(`${auth.tenant.name}`, { align: 'left' });
+      doc.font(FONT_BOLD).fontSize(16).text(`${auth.tenant.name}`, { align: 'left' });
       doc
-        .font('Helvetica')
+        .font(FONT)
         .fontSize(9)
         .text(`Consignment Label · ${d.head.ttyp_description} · ${formatUk(new Date(d.head.dck_booked))}`);
       doc.moveDown(0.5);
       await drawCode128(doc, String(d.head.dck_docket), { width: 250, height: 60, align: 'center' });
       doc.moveDown(0.5);
-      doc.font('Helvetica-Bold').fontSize(12).text(`Docket ${d.head.dck_docket}`);
+      doc.font(FONT_BOLD).fontSize(12).text(`Docket ${d.head.dck_docket}`);
       d.addresses.forEach((a, i) => {
         doc.moveDown(0.4);
         const role = i === 0 ? 'Collect from' : a.dadd_addresstype === 1 ? 'Deliver to' : `Address ${i + 1}`;
-        doc.font('Helvetica-Bold').fontSize(9).text(role);
-        doc.font('Helvetica').fontSize(10).text(addressLines(a));
+        doc.font(FONT_BOLD).fontSize(9).text(role);
+        doc.font(FONT).fontSize(10).text(addressLines(a));
         if (a.dadd_name) doc.fontSize(8).text(`Contact: ${a.dadd_name}`);
       });
       doc.moveDown(0.5);
       doc
-        .font('Helvetica-Bold')
+        .font(FONT_BOLD)
         .fontSize(10)
         .text(`${pieces} piece${pieces === 1 ? '' : 's'} · ${weight.toFixed(1)} kg`);
-      if (d.head.dck_cust_ref1) doc.font('Helvetica').fontSize(9).text(`Ref: ${d.head.dck_cust_ref1}`);
+      if (d.head.dck_cust_ref1) doc.font(FONT).fontSize(9).text(`Ref: ${d.head.dck_cust_ref1}`);
     },
     { size: 'A6', margin: 18 },
   );

@@ -1,6 +1,6 @@
 import { formatPounds } from '@courier/contracts';
 import { formatUk } from '../../lib/dates';
-import { drawCode128, drawTable, renderPdf } from '../../lib/pdf';
+import { drawCode128, drawTable, FONT, FONT_BOLD, renderPdf } from '../../lib/pdf';
 import { assertRight, type AuthContext } from '../auth/access';
 import { docketForDocument } from './docket-detail.service';
 import { addressLines, type FileOut } from './docket-file';
@@ -14,9 +14,9 @@ export async function docketReport(auth: AuthContext, dckId: number): Promise<Fi
   const d = await docketForDocument(auth, dckId);
   const h = d.head;
   const body = await renderPdf(async (doc) => {
-    doc.font('Helvetica-Bold').fontSize(18).text(auth.tenant.name);
+    doc.font(FONT_BOLD).fontSize(18).text(auth.tenant.name);
     doc.fontSize(14).text(`BOOKING ${h.dck_docket}`);
-    doc.font('Helvetica').fontSize(10);
+    doc.font(FONT).fontSize(10);
     doc.text(`Account: ${h.cust_acc_code} ${h.cust_name}`);
     doc.text(`Booked: ${formatUk(new Date(h.dck_booked))}    Status: ${h.dsts_description}`);
     doc.text(

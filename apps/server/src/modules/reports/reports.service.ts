@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { AppError, validationError } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
 import { ukDayStart, ukNextDayStart } from '../../lib/dates';
-import { drawTable, renderPdf } from '../../lib/pdf';
+import { drawTable, FONT, FONT_BOLD, renderPdf } from '../../lib/pdf';
 import { assertAccount, assertRight, docketScope, hasRight, type AuthContext } from '../auth/access';
 import type { FileOut } from '../dockets/docket-file';
 import { reportDefinition } from './definitions';
@@ -147,8 +147,8 @@ export async function exportReport(
   const pdf = await renderPdf(
     (doc) => {
       const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-      doc.font('Helvetica-Bold').fontSize(14).text(`${auth.tenant.name}: ${result.rpt_desc}`);
-      doc.font('Helvetica').fontSize(9).text(`${body.dateStart} – ${body.dateEnd}`).moveDown(0.5);
+      doc.font(FONT_BOLD).fontSize(14).text(`${auth.tenant.name}: ${result.rpt_desc}`);
+      doc.font(FONT).fontSize(9).text(`${body.dateStart} – ${body.dateEnd}`).moveDown(0.5);
       drawTable(
         doc,
         headers,
