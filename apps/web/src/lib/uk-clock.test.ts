@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ukParts, type UkParts } from './uk-clock';
+import { intlUkParts, ukParts, type UkParts } from './uk-clock';
 
-const intl = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const byIntl = (date: Date): UkParts => {
-  const parts: UkParts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
-  for (const { type, value } of intl.formatToParts(date))
-    if (type in parts) parts[type as keyof UkParts] = value;
-  return parts;
-};
+const byIntl = intlUkParts;
 const text = (p: UkParts) => `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 
 describe('ukParts', () => {

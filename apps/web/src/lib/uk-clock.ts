@@ -37,7 +37,9 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 // Years before the rule: Intl's data, made on first use only.
 let older: Intl.DateTimeFormat | undefined;
-function olderParts(date: Date): UkParts {
+
+/** The UK wall-clock fields as Intl's time-zone data gives them (years before the rule; tests). */
+export function intlUkParts(date: Date): UkParts {
   older ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     year: 'numeric',
@@ -58,7 +60,7 @@ function olderParts(date: Date): UkParts {
 export function ukParts(date: Date): UkParts {
   const ms = date.getTime();
   const year = date.getUTCFullYear();
-  if (year < RULE_SINCE) return olderParts(date);
+  if (year < RULE_SINCE) return intlUkParts(date);
   const uk = new Date(ms + ukOffsetMs(ms, year));
   return {
     year: String(uk.getUTCFullYear()),
