@@ -30,7 +30,9 @@ const fontFile = (path: string) =>
 
 /**
  * The two faces, read and parsed once per process on the first document: parsed per document
- * (pdfkit's own way with a font file) a one-page label took 82 ms, against 4 ms so.
+ * (pdfkit's own way with a font file) a one-page label took 82 ms, against 4 ms so. Shared, the
+ * font's glyphs keep the text they were first laid out from: a document's copy-and-paste text of a
+ * ligature (fi) follows whichever spelling of it the process printed first (fi, or U+FB01).
  */
 const fonts = lazy(async () => {
   const fontkit = defaultOf<typeof Fontkit>(await import('fontkit'));
@@ -43,7 +45,9 @@ const fonts = lazy(async () => {
 /** An A4 document with 40 pt margins (unless `options` say otherwise), writing in FONT. */
 const newDocument = async (options: PDFKit.PDFDocumentOptions) => {
   const [Document, faces] = await Promise.all([pdfkit(), fonts()]);
-  const doc = new Document({ size: 'A4', margin: 40, ...options });
+  // fontLayoutCache off: pdfkit keeps every distinct word's layout until the document ends, for an
+  // embedded font: a 10,000-row export held tens of MB of them while its reader downloaded it.
+  const doc = new Document({ size: 'A4', margin: 40, fontLayoutCache: false, ...options });
   // pdfkit takes a parsed fontkit font as well as a file (its types name only the file).
   for (const [name, face] of Object.entries(faces)) doc.registerFont(name, face as unknown as Buffer);
   return doc.font(FONT);

@@ -7,13 +7,26 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  */
 export async function pdfText(pdf: Buffer): Promise<string> {
   const task = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 });
-  const doc = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    const runs = content.items.map((item) => ('str' in item ? item.str : '')).filter(Boolean);
-    pages.push(runs.join('\n'));
+  try {
+    const doc = await task.promise;
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      const runs = content.items.map((item) => ('str' in item ? item.str : '')).filter(Boolean);
+      pages.push(runs.join('\n'));
+    }
+    return pages.join('\n');
+  } finally {
+    await task.destroy();
   }
-  await task.destroy();
-  return pages.join('\n');
+}
+
+/** How many pages a PDF has (pdf.js). */
+export async function pdfPageCount(pdf: Buffer): Promise<number> {
+  const task = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 });
+  try {
+    return (await task.promise).numPages;
+  } finally {
+    await task.destroy();
+  }
 }

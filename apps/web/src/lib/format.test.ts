@@ -26,6 +26,11 @@ describe('formatMoney', () => {
     }
   });
 
+  it('shows what is not an amount as Intl does, not as text with undefined pence', () => {
+    expect(formatMoney(NaN)).toBe('£NaN');
+    expect(formatMoney(Infinity)).toBe('£∞');
+  });
+
   it('shows an amount that rounds to nothing as £0.00, without a minus', () => {
     expect(formatMoney(-0.001)).toBe('£0.00');
     expect(formatMoney(-5)).toBe('£-5.00');

@@ -29,10 +29,13 @@ export const formatDateTime = (iso: string): string =>
 /**
  * Pounds with the symbol (£ unless the settings give another), thousands grouped with commas and two
  * decimals: `£1,236.70`, `£-5.00` (spec "bookings…" §9 currency). Written without Intl, whose first
- * formatter of a page loads the locale's data inside the task that draws the rows (uk-clock.ts);
- * toFixed rounds the number's exact value as Intl.NumberFormat does.
+ * formatter of a page loads the locale's data inside the task that draws the rows (uk-clock.ts).
+ * Amounts are whole pence (penceToPounds); a fraction of a penny rounds on the number's binary
+ * value (1.005 → £1.00, where Intl writes £1.01). What is not a finite amount is left to Intl.
  */
 export function formatMoney(pounds: number, symbol = '£'): string {
+  if (!Number.isFinite(pounds) || Math.abs(pounds) >= 1e21)
+    return `${symbol}${new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2 }).format(pounds)}`;
   const [whole, pence] = Math.abs(pounds).toFixed(2).split('.');
   const sign = pounds < 0 && Number(`${whole}.${pence}`) !== 0 ? '-' : '';
   return `${symbol}${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence}`;

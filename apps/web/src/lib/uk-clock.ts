@@ -5,7 +5,9 @@
  * (Lighthouse's mobile total blocking time). The UK's rule is short and fixed in law since 1996 (the
  * Summer Time Order 2002 keeps it): British Summer Time, GMT + 1, from 01:00 GMT on the last Sunday
  * of March to 01:00 GMT on the last Sunday of October. Earlier years, whose rules differed, are
- * left to Intl. uk-clock.test.ts checks every hour of 1996–2045 against Intl's time-zone data.
+ * left to Intl. uk-clock.test.ts checks 1996–2045 against Intl's time-zone data (every 7 hours, and
+ * every quarter hour around each change). A change in UK law must be made here: it would not arrive
+ * with the browser's time-zone data.
  */
 
 const HOUR_MS = 3_600_000;

@@ -14,7 +14,7 @@ import {
   TENANT_A,
 } from '../../test/harness';
 import { nextWeekday } from '../../test/fixtures';
-import { pdfText } from '../../test/pdf-text';
+import { pdfPageCount, pdfText } from '../../test/pdf-text';
 import { forgetLiveSessions } from '../../db/live-session-cache';
 
 const daysAgo = (n: number) => formatUk(new Date(Date.now() - n * 86_400_000), 'DD/MM/YYYY');
@@ -445,6 +445,8 @@ describe.each(DB_KINDS)('booking rules, lists and documents on %s', (kind) => {
       expect(labelRes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const label = await pdfText(labelRes.rawPayload);
       for (const typed of ['Tŷ Newydd Bakery', 'Łódź Trading', 'Ŵyn Street']) expect(label).toContain(typed);
+      // A6, one page: Noto Sans's taller lines still leave room for both addresses.
+      expect(await pdfPageCount(labelRes.rawPayload)).toBe(1);
       // Download PDF is an export (spec "bookings…" §6): refused without the export right.
       const refused = await post(t.app, '/api/report/docket', { _docketId: saved.dck_id }, customer);
       expect(refused.statusCode).toBe(403);
