@@ -63,6 +63,8 @@ export interface AppDeps {
   trackRateMax?: number;
   /** quote/alltariffs/list calls allowed per address per minute (default 30). */
   quoteCreateRateMax?: number;
+  /** docket/post bookings naming an e-mail allowed per session per minute (default 30). */
+  docketMailRateMax?: number;
   /** The tracking view's map tiles: URL template (MAP_TILE_URL; none when absent) and attribution. */
   mapTileUrl?: string;
   mapAttribution?: string;

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     loginRateMax: env.LOGIN_RATE_MAX,
     trackRateMax: env.TRACK_RATE_MAX,
     quoteCreateRateMax: env.QUOTE_CREATE_RATE_MAX,
+    docketMailRateMax: env.DOCKET_MAIL_RATE_MAX,
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     cookieSecure: env.COOKIE_SECURE,

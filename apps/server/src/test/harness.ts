@@ -53,6 +53,7 @@ export interface TestAppOptions {
   logLevel?: string;
   logStream?: NodeJS.WritableStream;
   rateLimitRedis?: AppDeps['rateLimitRedis'];
+  docketMailRateMax?: number;
 }
 
 export const TENANT_A = 'Demo Couriers';
@@ -107,6 +108,7 @@ export async function createTestApp(_kind: DbKind = 'postgres', opts: TestAppOpt
     logLevel: opts.logLevel,
     logStream: opts.logStream,
     rateLimitRedis: opts.rateLimitRedis,
+    docketMailRateMax: opts.docketMailRateMax,
   };
   const app = await buildApp(deps);
   return {

@@ -17,6 +17,7 @@ import {
   trackResponse,
 } from '@courier/contracts';
 import { errorSummary } from '../../lib/error-summary';
+import { routeAndSession } from '../../plugins/auth';
 import * as service from './dockets.service';
 import type { DocketDeps } from './dockets.service';
 import * as lists from './docket-list.service';
@@ -39,7 +40,19 @@ export function docketRoutes(deps: DocketDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/docket/post',
-      { schema: { body: docketInput, headers: idempotencyHeader, response: { 200: postResponse } } },
+      {
+        schema: { body: docketInput, headers: idempotencyHeader, response: { 200: postResponse } },
+        // Only bookings that name an e-mail count (their confirmation goes to the address typed):
+        // per session, as user/post's password checks, so other users of an address are not held.
+        config: {
+          rateLimit: {
+            max: deps.docketMailRateMax ?? 30,
+            timeWindow: '1 minute',
+            keyGenerator: routeAndSession,
+            allowList: (req) => !(req.body as { dck_email?: unknown } | undefined)?.dck_email,
+          },
+        },
+      },
       async (req) =>
         service.post(
           await req.authenticate(),

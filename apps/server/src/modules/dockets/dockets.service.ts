@@ -37,6 +37,11 @@ export interface DocketDeps {
   tenants: TenantRegistry;
   /** Public tracking look-ups allowed per address per minute (default 300). */
   trackRateMax?: number;
+  /**
+   * Bookings that name an e-mail allowed per session per minute (default 30): each sends its
+   * confirmation to the address typed, so a signed-in caller cannot turn docket/post into a mailer.
+   */
+  docketMailRateMax?: number;
   /** Sends the booking confirmation. */
   mailer: Mailer;
   /** Base URL of the links in mails. */

@@ -1,0 +1,37 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER, DB_KINDS, booking, loginAs, post, useTestApp } from '../../test/harness';
+
+/**
+ * docket/post sends its confirmation to the e-mail address typed in the booking: per session, at
+ * most docketMailRateMax such bookings a minute (here 2), so a signed-in caller cannot use the
+ * portal as a mailer; bookings without an e-mail, and other sessions, are not held.
+ */
+describe.each(DB_KINDS)('booking confirmation mails per session on %s', (kind) => {
+  const t = useTestApp(kind, { dockets: 0, docketMailRateMax: 2 });
+  let first: string;
+  let account: number;
+  beforeAll(async () => {
+    first = await loginAs(t.app, ...CUSTOMER);
+    account = (await post(t.app, '/api/auth/session', {}, first)).json().accounts[0].cust_id;
+  });
+  const book = (token: string, email?: string) =>
+    post(t.app, '/api/docket/post', booking(account, email ? { dck_email: email } : {}), token);
+
+  it('refuses a third booking naming an e-mail within the minute with 429, and stores none of it', async () => {
+    expect((await book(first, 'one@example.com')).statusCode).toBe(200);
+    expect((await book(first, 'two@example.com')).statusCode).toBe(200);
+    const listed = async () =>
+      (await post(t.app, '/api/docket/list', { archive: false, page: 1 }, first)).json().rows.length;
+    const before = await listed();
+    const third = await book(first, 'three@example.com');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ error: 'RATE_LIMITED' });
+    expect(await listed()).toBe(before);
+  });
+
+  it('still takes bookings without an e-mail, and bookings from another session', async () => {
+    expect((await book(first)).statusCode).toBe(200);
+    const second = await loginAs(t.app, ...CUSTOMER);
+    expect((await book(second, 'four@example.com')).statusCode).toBe(200);
+  });
+});
