@@ -11,6 +11,24 @@ export const UK_TZ = 'Europe/London';
 /** The instant `days` whole days (of 24 hours) before `now`: the cut-off of a retention. */
 export const daysBefore = (now: Date, days: number): Date => new Date(now.getTime() - days * 86_400_000);
 
+/**
+ * The ISO 8601 UTC text (`2026-11-28T17:17:36.994Z`, milliseconds, as `Date#toISOString`) of a
+ * timestamptz as PostgreSQL writes it (DateStyle ISO): `2026-11-28 17:17:36.994+00`. A UTC
+ * session's text (0–6 digits of fraction, `+00`) is rewritten as it is, the fraction cut to
+ * milliseconds as a Date would; any other zone, era or shape is read through Date. Parsing into a
+ * Date and formatting it again cost the booking list about 0.6 µs a row, 5 % of the server's CPU
+ * per page (bench `recent`). Throws RangeError on text that is not a date.
+ */
+export function isoOfPgTimestamptz(text: string): string {
+  const n = text.length;
+  if (n >= 22 && n <= 29 && text[10] === ' ' && text.endsWith('+00') && text[4] === '-') {
+    if (n === 22) return `${text.slice(0, 10)}T${text.slice(11, 19)}.000Z`;
+    if (text[19] === '.')
+      return `${text.slice(0, 10)}T${text.slice(11, 20)}${text.slice(20, Math.min(n - 3, 23)).padEnd(3, '0')}Z`;
+  }
+  return new Date(text).toISOString();
+}
+
 const ukFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: UK_TZ,
   year: 'numeric',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUk, ukDayAndTime, ukDayStart, ukNextDayStart } from './dates';
+import { formatUk, isoOfPgTimestamptz, ukDayAndTime, ukDayStart, ukNextDayStart } from './dates';
 
 describe('UK dates', () => {
   it('formats in UK time on both sides of the clock changes', () => {
@@ -52,5 +52,35 @@ describe('UK dates', () => {
       name: 'Monday',
       time: '13:00',
     });
+  });
+});
+
+describe('isoOfPgTimestamptz', () => {
+  const asDate = (text: string) => new Date(text).toISOString();
+
+  it('rewrites a UTC session timestamp as a Date would write it, 0 to 6 digits of fraction', () => {
+    for (const text of [
+      '2026-11-28 17:17:36+00',
+      '2026-11-28 17:17:36.9+00',
+      '2026-11-28 17:17:36.99+00',
+      '2026-11-28 17:17:36.994+00',
+      '2026-11-28 17:17:36.9949+00',
+      '2026-11-28 17:17:36.99499+00',
+      '2026-11-28 17:17:36.999999+00',
+      '2026-03-29 00:59:59.000001+00',
+    ])
+      expect(isoOfPgTimestamptz(text), text).toBe(asDate(text));
+    expect(isoOfPgTimestamptz('2026-11-28 17:17:36.9+00')).toBe('2026-11-28T17:17:36.900Z');
+    expect(isoOfPgTimestamptz('2026-11-28 17:17:36.999999+00')).toBe('2026-11-28T17:17:36.999Z');
+    // Date's own reading of this text is wrong (year 2001).
+    expect(isoOfPgTimestamptz('0001-01-01 00:00:00+00')).toBe('0001-01-01T00:00:00.000Z');
+  });
+
+  it('reads other zones, eras and shapes through Date', () => {
+    expect(isoOfPgTimestamptz('2026-07-15 10:05:00.5+01')).toBe('2026-07-15T09:05:00.500Z');
+    expect(isoOfPgTimestamptz('2026-07-15 14:35:00+05:30')).toBe('2026-07-15T09:05:00.000Z');
+    expect(isoOfPgTimestamptz('2026-07-15 06:05:00-03')).toBe('2026-07-15T09:05:00.000Z');
+    expect(isoOfPgTimestamptz('2026-07-15T09:05:00.000Z')).toBe('2026-07-15T09:05:00.000Z');
+    expect(() => isoOfPgTimestamptz('not a date')).toThrow(RangeError);
   });
 });

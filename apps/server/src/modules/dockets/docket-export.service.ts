@@ -5,7 +5,7 @@ import { csvStream } from '../../lib/csv';
 import { formatUk } from '../../lib/dates';
 import { drawRows, FONT, FONT_BOLD, pdfStream } from '../../lib/pdf';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
-import { sqlFilter, toListRow } from './docket-list.service';
+import { sqlFilter, toListRows } from './docket-list.service';
 import type { DocketDeps } from './dockets.service';
 import { listDocketIds, listDockets, listDocketsByIds } from './docket-list.repository';
 import type { FileOut } from './docket-file';
@@ -57,12 +57,12 @@ async function* exportPages(
   if (ids === null) {
     const rows = await listDockets(auth.db, all);
     for (let i = 0; i < rows.length; i += EXPORT_PAGE_ROWS)
-      yield rows.slice(i, i + EXPORT_PAGE_ROWS).map((r) => toListRow(auth, r));
+      yield await toListRows(auth, rows.slice(i, i + EXPORT_PAGE_ROWS));
     return;
   }
   for (let i = 0; i < ids.length; i += EXPORT_PAGE_ROWS) {
     const page = await listDocketsByIds(auth.db, ids.slice(i, i + EXPORT_PAGE_ROWS));
-    yield page.map((r) => toListRow(auth, r));
+    yield await toListRows(auth, page);
   }
 }
 

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { likeEscape, type Executor } from '../../db/client';
+import { isoOfPgTimestamptz } from '../../lib/dates';
 import type { ListSortColumn } from '@courier/contracts';
 import { prepared } from '../../db/prepared';
-import { customers, dockets, docketStatuses, tariffTypes } from '../../db/schema';
+import { customers, dockets, docketStatuses } from '../../db/schema';
 import { ownedBy } from './dockets.repository';
 import { searchTrigrams } from './docket-search';
 import { searchSamples } from './docket-search.repository';
@@ -103,30 +104,38 @@ const inNewestWindow = sql`${dockets.dck_docket} > (select max(${dockets.dck_doc
 const opaque = (condition: SQL | undefined) =>
   condition ? sql`case when ${condition} then true else false end` : undefined;
 
-/** The list row: the docket, its account code, status, vehicle and end addresses (kept on the docket). */
-function listRows(db: Executor) {
-  const query = db
+/**
+ * The list row as stored on the docket: its account, status and tariff by id (their names are
+ * looked up in memory: docket-lookups.repository.ts, the caller's linked accounts) and its end
+ * addresses (kept on the docket). A sort on the account code or the status description joins
+ * only that table, for the order.
+ */
+function listRows(db: Executor, column: ListSortColumn) {
+  const select = db
     .select({
       dck_id: dockets.dck_id,
       dck_docket: dockets.dck_docket,
       dck_cust_ref1: dockets.dck_cust_ref1,
-      cust_acc_code: customers.cust_acc_code,
-      dck_booked: dockets.dck_booked,
+      dck_cust_id: dockets.dck_cust_id,
+      // As the ISO text the API answers, straight from PostgreSQL's text (no Date in between).
+      dck_booked: sql<string>`${dockets.dck_booked}`.mapWith(isoOfPgTimestamptz),
       dck_total_pence: dockets.dck_total_pence,
       from_town: dockets.dck_from_town,
       from_postcode: dockets.dck_from_postcode,
       to_town: dockets.dck_to_town,
       to_postcode: dockets.dck_to_postcode,
-      dsts_description: docketStatuses.dsts_description,
-      dsts_color: docketStatuses.dsts_color,
-      dsts_font_color: docketStatuses.dsts_font_color,
-      ttyp_description: tariffTypes.ttyp_description,
+      dck_status: dockets.dck_status,
+      dck_tariff: dockets.dck_tariff,
       tracking_reference: dockets.tracking_reference,
     })
     .from(dockets)
-    .innerJoin(customers, eq(customers.cust_id, dockets.dck_cust_id))
-    .innerJoin(docketStatuses, eq(docketStatuses.dsts_id, dockets.dck_status))
-    .innerJoin(tariffTypes, eq(tariffTypes.ttyp_tariff, dockets.dck_tariff));
+    .$dynamic();
+  const query =
+    column === 'cust_acc_code'
+      ? select.innerJoin(customers, eq(customers.cust_id, dockets.dck_cust_id))
+      : column === 'dsts_description'
+        ? select.innerJoin(docketStatuses, eq(docketStatuses.dsts_id, dockets.dck_status))
+        : select;
   const sorts: Record<ListSortColumn, SQLWrapper> = {
     dck_docket: dockets.dck_docket,
     dck_booked: dockets.dck_booked,
@@ -137,7 +146,7 @@ function listRows(db: Executor) {
     dsts_description: docketStatuses.dsts_description,
     cust_total_price: dockets.dck_total_pence,
   };
-  return { query, sorts };
+  return { query, sort: sorts[column] };
 }
 
 /** The filter of a page: the caller's accounts, recent or archive, search text, booked dates. */
@@ -182,11 +191,11 @@ const orderOf = (shape: ListShape, column: SQLWrapper) => {
  * all dockets or, with `window`, of the newest (inNewestWindow).
  */
 function buildList(db: Executor, name: string, shape: ListShape, window = false) {
-  const { query, sorts } = listRows(db);
+  const { query, sort } = listRows(db, shape.column);
   const page = pageOf(shape);
   return query
     .where(window ? and(inNewestWindow, opaque(listWhere(shape))) : listWhere(shape))
-    .orderBy(...orderOf(shape, sorts[shape.column]))
+    .orderBy(...orderOf(shape, sort))
     .limit(page.limit)
     .offset(page.offset)
     .prepare(name);
@@ -209,7 +218,7 @@ function buildPageIds(db: Executor, name: string, shape: ListShape, column: SQLW
 
 /** The full rows of the given ids, planned once. */
 const buildRowsByIds = (db: Executor, name: string) =>
-  listRows(db)
+  listRows(db, 'dck_docket')
     .query.where(sql`${dockets.dck_id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare(name);
 

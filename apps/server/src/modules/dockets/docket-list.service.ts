@@ -6,6 +6,7 @@ import { assertRight, docketScope, type AuthContext } from '../auth/access';
 import type { DocketDeps } from './dockets.service';
 import { shownPounds } from '../pricing/price-view';
 import { listDockets, type ListFilter, type ListRecord } from './docket-list.repository';
+import { docketLookups } from './docket-lookups.repository';
 
 type Filter = z.output<typeof listFilter>;
 
@@ -37,25 +38,39 @@ export function sqlFilter(
   };
 }
 
-/** A list record as the API shows it: totals only with the price right and never negative. */
-export function toListRow(auth: AuthContext, r: ListRecord): ListRow {
-  return {
-    dck_id: r.dck_id,
-    dck_docket: Number(r.dck_docket),
-    dck_cust_ref1: r.dck_cust_ref1,
-    cust_acc_code: r.cust_acc_code,
-    dck_booked: new Date(r.dck_booked).toISOString(),
-    from_town: r.from_town ?? '',
-    from_postcode: r.from_postcode ?? '',
-    to_town: r.to_town ?? '',
-    to_postcode: r.to_postcode ?? '',
-    dsts_description: r.dsts_description,
-    dsts_color: r.dsts_color,
-    dsts_font_color: r.dsts_font_color,
-    ttyp_description: r.ttyp_description,
-    tracking_reference: r.tracking_reference,
-    cust_total_price: shownPounds(auth, r.dck_total_pence),
-  };
+/**
+ * List records as the API shows them: the account code from the caller's linked accounts (a list
+ * holds only theirs), status and vehicle from the tenant's lookups (docketLookups), totals only
+ * with the price right and never negative.
+ */
+export async function toListRows(auth: AuthContext, records: ListRecord[]): Promise<ListRow[]> {
+  if (records.length === 0) return [];
+  const lookups = await docketLookups(
+    auth.db,
+    records.map((r) => r.dck_status),
+    records.map((r) => r.dck_tariff),
+  );
+  const codes = new Map(auth.accounts.map((a) => [a.cust_id, a.cust_acc_code]));
+  return records.map((r) => {
+    const status = lookups.statuses.get(r.dck_status);
+    return {
+      dck_id: r.dck_id,
+      dck_docket: Number(r.dck_docket),
+      dck_cust_ref1: r.dck_cust_ref1,
+      cust_acc_code: codes.get(r.dck_cust_id) ?? '',
+      dck_booked: r.dck_booked,
+      from_town: r.from_town ?? '',
+      from_postcode: r.from_postcode ?? '',
+      to_town: r.to_town ?? '',
+      to_postcode: r.to_postcode ?? '',
+      dsts_description: status?.dsts_description ?? '',
+      dsts_color: status?.dsts_color ?? '#ffffff',
+      dsts_font_color: status?.dsts_font_color ?? '#000000',
+      ttyp_description: lookups.tariffs.get(r.dck_tariff) ?? '',
+      tracking_reference: r.tracking_reference,
+      cust_total_price: shownPounds(auth, r.dck_total_pence),
+    };
+  });
 }
 
 /**
@@ -76,7 +91,7 @@ export async function list(
     offset: (req.page - 1) * req.pageSize,
   });
   return {
-    rows: records.slice(0, req.pageSize).map((r) => toListRow(auth, r)),
+    rows: await toListRows(auth, records.slice(0, req.pageSize)),
     page: req.page,
     pageSize: req.pageSize,
     hasMore: records.length > req.pageSize,
