@@ -13,6 +13,8 @@
  *   BENCH_FORMS  only these form factors, e.g. 'mobile' (both by default)
  *   BENCH_CPU_SLOWDOWN  the mobile runs' CPU slowdown instead of the preset's 4×, e.g. the calibrated
  *                one the run prints for this host (lighthouse-cpu.ts); desktop runs are never slowed
+ *   BENCH_MAP_TILE_URL  the tracking map's tiles (MAP_TILE_URL); by default a tile server on
+ *                127.0.0.1 started here (map-tiles.ts), as there is no internet to reach OpenStreetMap
  *   BENCH_THROTTLING  'devtools': throttle the real load (network and CPU) instead of simulating it
  *                (Lighthouse's default, which the targets are set in): what a phone would see of a
  *                page that paints before its code has run, which the simulation does not credit
@@ -24,6 +26,7 @@ import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { startHarness } from '../e2e/harness';
 import { formatSizes, routeSizes } from '../apps/web/budget/route-sizes';
 import { calibratedSlowdown, SLOW_HOST_INDEX } from './lighthouse-cpu';
+import { startTileServer } from './map-tiles';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -118,7 +121,14 @@ async function main() {
   console.log(
     `First load per route, as transferred (brotli):\n${formatSizes(routeSizes(resolve('apps/web/dist')))}\n`,
   );
-  const harness = await startHarness();
+  const tiles = process.env.BENCH_MAP_TILE_URL ? undefined : await startTileServer();
+  const mapTileUrl = process.env.BENCH_MAP_TILE_URL ?? tiles!.url;
+  console.log(
+    tiles
+      ? `Map tiles: served on 127.0.0.1 (${(tiles.bytes / 1000).toFixed(1)} KB each), as there is no internet`
+      : `Map tiles: ${mapTileUrl}`,
+  );
+  const harness = await startHarness({ env: { MAP_TILE_URL: mapTileUrl } });
   await harness.browser.close(); // Lighthouse starts its own Chromium; one browser at a time
   try {
     const base = harness.baseUrl;
@@ -168,6 +178,7 @@ async function main() {
     console.log(hostNote(hosts));
   } finally {
     await harness.stop();
+    await tiles?.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import { devices } from 'playwright-core';
+import { devices, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, TrackDetailResponse } from '@courier/contracts';
 import { apiClient } from './api';
@@ -98,7 +98,26 @@ describe('the tracking view in Chromium', () => {
     expect(await shown.getByTestId('map-unavailable').count()).toBe(0);
     await settle(mapPage);
     await h.screenshot(mapPage, 'tracking-view-map');
+    const tile = async (page: Page) => {
+      const img = page.getByRole('region', { name: 'Map View' }).locator('img.leaflet-tile-loaded').first();
+      await img.waitFor();
+      const src = (await img.getAttribute('src'))!;
+      const zoom = Number(/\/(\d+)\/\d+\/\d+\.png$/.exec(src)![1]);
+      return { zoom, width: await img.evaluate((e) => (e as HTMLImageElement).style.width) };
+    };
+    const plain = await tile(mapPage);
+    expect(plain.width).toBe('256px');
     await mapContext.close();
+
+    // On a high-density screen (a phone's), the next zoom's tiles at half size: sharp, not stretched.
+    const denseContext = await h.browser.newContext({ baseURL: h.baseUrl, deviceScaleFactor: 2 });
+    await serveFakeTiles(denseContext);
+    const densePage = await denseContext.newPage();
+    await densePage.goto(
+      `/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`,
+    );
+    expect(await tile(densePage)).toEqual({ zoom: plain.zoom + 1, width: '128px' });
+    await denseContext.close();
 
     // The signature image by another reference is not served.
     const src = await signature.getAttribute('src');

@@ -43,6 +43,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
 import { routePreloadTags } from './web/route-preloads';
+import { mapPreconnectTag } from './web/map-preconnect';
 import { pageShell } from './web/page-shell';
 import { bootSessionOf, databasesElement, indexWith, sendPage, sessionElement } from './web/boot-session';
 import { pageCallAnswers, pageCallsElement } from './web/page-calls';
@@ -276,7 +277,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(spa, path)),
     });
-  const preloadsOf = spa ? routePreloadTags(spa) : () => '';
+  const routePreloads = spa ? routePreloadTags(spa) : () => '';
+  const mapPreconnect = mapPreconnectTag(deps.mapTileUrl);
+  const preloadsOf = (url: string) => routePreloads(url) + mapPreconnect(url);
   const pageWith = spa ? indexWith(spa) : undefined;
   // The tenants are fixed for the process's life: a guest's databases element is written once.
   const guestDatabases = spa ? databasesElement(databaseListOf(deps.tenants)) : '';

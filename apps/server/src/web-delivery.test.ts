@@ -227,6 +227,30 @@ describe('web app and API delivery', () => {
     expect((await app.inject({ url: '/.vite/route-preloads.json' })).body).not.toContain('LoginPage');
   });
 
+  it("connects ahead to the map tiles' host in the head of the tracking and driver pages only", async () => {
+    const withTiles = await buildApp({
+      ...t.deps,
+      webDist: dist.dir,
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
+    try {
+      const tag = '<link rel="preconnect" href="https://tile.openstreetmap.org">';
+      for (const url of ['/docket/track?tracking_ref=ABC123', '/driver']) {
+        const body = (await withTiles.inject({ url })).body;
+        expect(body, url).toContain(tag);
+        expect(body.indexOf(tag), url).toBeLessThan(body.indexOf('</head>'));
+      }
+      for (const url of ['/login', '/docket/list', '/home'])
+        expect((await withTiles.inject({ url })).body, url).not.toContain('preconnect');
+      // Without tiles configured, nothing.
+      expect((await app.inject({ url: '/docket/track?tracking_ref=ABC123' })).body).not.toContain(
+        'preconnect',
+      );
+    } finally {
+      await withTiles.close();
+    }
+  });
+
   it('gives a forged or logged-out cookie on a screen with preloads the preloads only, and reflects nothing of the URL', async () => {
     const stale = await loginAs(app, ...CUSTOMER);
     await post(app, '/api/auth/logout', {}, stale);

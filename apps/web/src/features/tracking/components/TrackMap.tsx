@@ -66,6 +66,9 @@ export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
       <TileLayer
         url={map.tileUrl}
         attribution={map.attribution}
+        // On a high-density screen (most phones) the tiles of the next zoom at half size: sharp
+        // streets and names instead of 256-px pictures stretched (Lighthouse: 'low resolution').
+        detectRetina
         eventHandlers={{
           tileload: () => {
             loaded.current = true;

@@ -14,7 +14,7 @@ import { useGuestDatabase } from '../../auth';
 import { docketTrackQuery, referenceDatabaseQuery } from '../api/docket-track';
 import { trackDetailQuery } from '../api/docket-track-detail';
 import { useTrackEvents } from '../api/use-track-events';
-import { MapView } from '../components/MapView';
+import { MapView, preloadTrackMap } from '../components/MapView';
 import { OrderSummary } from '../components/OrderSummary';
 import { Signatures } from '../components/Signatures';
 import { StockList } from '../components/StockList';
@@ -96,6 +96,10 @@ export default function TrackPage() {
   // Not found there, or the stand-in is closed to guests (401): the others may hold it.
   const lookingElsewhere = useReferenceElsewhere(ref, others, error?.status === 404 || error?.status === 401);
   useTrackEvents(database, ref, track.isSuccess);
+  // The reference is there: the map's code loads while its details are asked for.
+  useEffect(() => {
+    if (track.isSuccess) preloadTrackMap();
+  }, [track.isSuccess]);
 
   // An unknown database sends the user to login (spec "bookings…" §8).
   if (error?.fields?.database) return <Navigate to="/login" replace />;
