@@ -76,11 +76,31 @@ describe('isoOfPgTimestamptz', () => {
     expect(isoOfPgTimestamptz('0001-01-01 00:00:00+00')).toBe('0001-01-01T00:00:00.000Z');
   });
 
-  it('reads other zones, eras and shapes through Date', () => {
-    expect(isoOfPgTimestamptz('2026-07-15 10:05:00.5+01')).toBe('2026-07-15T09:05:00.500Z');
+  it("takes any other zone's offset off, to the second, as Date would", () => {
+    for (const text of [
+      '2026-07-15 10:05:00.5+01',
+      '2026-07-15 14:35:00+05:30',
+      '2026-07-15 06:05:00-03',
+      '2026-07-15 22:50:00.123456+13:45',
+    ])
+      expect(isoOfPgTimestamptz(text), text).toBe(asDate(text));
     expect(isoOfPgTimestamptz('2026-07-15 14:35:00+05:30')).toBe('2026-07-15T09:05:00.000Z');
-    expect(isoOfPgTimestamptz('2026-07-15 06:05:00-03')).toBe('2026-07-15T09:05:00.000Z');
-    expect(isoOfPgTimestamptz('2026-07-15T09:05:00.000Z')).toBe('2026-07-15T09:05:00.000Z');
-    expect(() => isoOfPgTimestamptz('not a date')).toThrow(RangeError);
+    // Which Date cannot read: a local mean time's offset in seconds, a five-digit year.
+    expect(isoOfPgTimestamptz('1890-03-10 00:00:00-00:01:15')).toBe('1890-03-10T00:01:15.000Z');
+    expect(isoOfPgTimestamptz('10000-01-01 00:00:00+01')).toBe('9999-12-31T23:00:00.000Z');
+    // Date reads this year as 2049; the same instant in a UTC session reads as 0049.
+    expect(isoOfPgTimestamptz('0049-06-01 00:00:00.5-12')).toBe('0049-06-01T12:00:00.500Z');
+    expect(isoOfPgTimestamptz('0049-06-01 12:00:00.5+00')).toBe('0049-06-01T12:00:00.500Z');
+  });
+
+  it('refuses what is not such a time, as Date did', () => {
+    for (const text of [
+      'not a date',
+      'infinity',
+      '-infinity',
+      '0044-03-15 12:00:00+00 BC',
+      '2026-07-15T09:05:00Z',
+    ])
+      expect(() => isoOfPgTimestamptz(text), text).toThrow(RangeError);
   });
 });

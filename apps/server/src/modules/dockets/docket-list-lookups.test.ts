@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { CUSTOMER, loginAs, post, TENANT_A, useTestApp } from '../../test/harness';
-import { DOCKET_LOOKUPS_CACHE_MS } from './docket-lookups.repository';
 
 /** A list row's names as the API answers them. */
 interface Named {
@@ -17,7 +16,7 @@ interface Named {
 /**
  * docket/list rows name their account, status and vehicle (spec "bookings…" §2) from the caller's
  * linked accounts and the tenant's lookups kept in memory, not from joins: each must still say
- * what the tables hold.
+ * what the tables hold, at once after any change to them.
  */
 describe('docket/list: account, status and vehicle of each row', () => {
   const t = useTestApp('postgres', { dockets: 45 });
@@ -28,7 +27,6 @@ describe('docket/list: account, status and vehicle of each row', () => {
   beforeAll(async () => {
     customer = await loginAs(t.app, ...CUSTOMER);
   });
-  afterEach(() => vi.restoreAllMocks());
 
   /** The names of these dockets as a join of the tables gives them. */
   async function joined(ids: number[]): Promise<Named[]> {
@@ -80,7 +78,7 @@ describe('docket/list: account, status and vehicle of each row', () => {
       }
   });
 
-  it('names at once a status and a vehicle added since, and a rename once the kept read is old', async () => {
+  it('names at once a status and a vehicle added since, a rename, and no vehicle for an unknown tariff', async () => {
     const [first] = await page(history);
     const shown = async () => (await page(history)).find((r) => r.dck_id === first!.dck_id);
     await db().execute(
@@ -102,8 +100,14 @@ describe('docket/list: account, status and vehicle of each row', () => {
     expect(await shown()).toMatchObject({ ttyp_description: 'Tail-lift lorry' });
 
     await db().execute(sql`update docket_statuses set dsts_description = 'Held at hub' where dsts_id = '9'`);
-    const now = performance.now();
-    vi.spyOn(performance, 'now').mockReturnValue(now + DOCKET_LOOKUPS_CACHE_MS + 1);
     expect((await shown())?.dsts_description).toBe('Held at hub');
+    await db().execute(
+      sql`update tariff_types set ttyp_description = 'Lorry with tail-lift' where ttyp_tariff = 99`,
+    );
+    expect((await shown())?.ttyp_description).toBe('Lorry with tail-lift');
+
+    // A tariff the table does not hold (dck_tariff has no foreign key): listed, with no vehicle.
+    await db().execute(sql`update dockets set dck_tariff = 0 where dck_id = ${first!.dck_id}`);
+    expect(await shown()).toMatchObject({ dck_id: first!.dck_id, ttyp_description: '' });
   });
 });

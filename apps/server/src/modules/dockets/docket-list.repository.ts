@@ -7,6 +7,7 @@ import { customers, dockets, docketStatuses } from '../../db/schema';
 import { ownedBy } from './dockets.repository';
 import { searchTrigrams } from './docket-search';
 import { searchSamples } from './docket-search.repository';
+import { LOOKUPS_VERSION } from './docket-lookups.repository';
 
 /**
  * The booking list's queries (spec "bookings…" §2): one page of dockets filtered by account,
@@ -106,8 +107,8 @@ const opaque = (condition: SQL | undefined) =>
 
 /**
  * The list row as stored on the docket: its account, status and tariff by id (their names are
- * looked up in memory: docket-lookups.repository.ts, the caller's linked accounts) and its end
- * addresses (kept on the docket). A sort on the account code or the status description joins
+ * looked up in memory: docket-lookups.repository.ts, the caller's linked accounts, with the
+ * version of the lookups the rows were read with) and its end addresses (kept on the docket). A sort on the account code or the status description joins
  * only that table, for the order.
  */
 function listRows(db: Executor, column: ListSortColumn) {
@@ -127,6 +128,7 @@ function listRows(db: Executor, column: ListSortColumn) {
       dck_status: dockets.dck_status,
       dck_tariff: dockets.dck_tariff,
       tracking_reference: dockets.tracking_reference,
+      lookups_version: LOOKUPS_VERSION,
     })
     .from(dockets)
     .$dynamic();

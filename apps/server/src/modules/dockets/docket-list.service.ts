@@ -40,16 +40,13 @@ export function sqlFilter(
 
 /**
  * List records as the API shows them: the account code from the caller's linked accounts (a list
- * holds only theirs), status and vehicle from the tenant's lookups (docketLookups), totals only
- * with the price right and never negative.
+ * holds only theirs), status and vehicle from the tenant's lookups as of the rows' read
+ * (docketLookups; an id they lack has an empty name), totals only with the price right and never
+ * negative.
  */
 export async function toListRows(auth: AuthContext, records: ListRecord[]): Promise<ListRow[]> {
   if (records.length === 0) return [];
-  const lookups = await docketLookups(
-    auth.db,
-    records.map((r) => r.dck_status),
-    records.map((r) => r.dck_tariff),
-  );
+  const lookups = await docketLookups(auth.db, records[0]!.lookups_version);
   const codes = new Map(auth.accounts.map((a) => [a.cust_id, a.cust_acc_code]));
   return records.map((r) => {
     const status = lookups.statuses.get(r.dck_status);
