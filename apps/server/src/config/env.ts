@@ -26,7 +26,7 @@ export const envSchema = z
     TRACK_RATE_MAX: z.coerce.number().int().min(1).default(300),
     /** quote/alltariffs/list (which stores a quote) per address per minute. */
     QUOTE_CREATE_RATE_MAX: z.coerce.number().int().min(1).default(30),
-    /** docket/post bookings that name an e-mail (a confirmation mail each) per session per minute. */
+    /** docket/post bookings that name an e-mail (a confirmation mail each) per user per minute. */
     DOCKET_MAIL_RATE_MAX: z.coerce.number().int().min(1).default(30),
     /** The tracking view's map tiles (a Leaflet URL template); empty: no map. */
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -162,3 +162,15 @@ export function registerSameOrigin(app: FastifyInstance, publicUrl: string): voi
 /** Rate-limit key of calls made inside a session: the route and the signed-in user's token. */
 export const routeAndSession = (req: FastifyRequest) =>
   `${req.routeOptions.url ?? ''}|${req.sessionToken() ?? req.ip}`;
+
+/**
+ * Rate-limit key of a signed-in user's calls: the route, the tenant and the user, from whichever
+ * session (signing in again does not start a new count); routeAndSession when the call is not
+ * signed in (it then answers 401 as it would have).
+ */
+export async function routeAndUser(req: FastifyRequest): Promise<string> {
+  const auth = await req.authenticate().catch(() => undefined);
+  return auth
+    ? `${req.routeOptions.url ?? ''}|${auth.tenant.name}|${auth.user.ausr_id}`
+    : routeAndSession(req);
+}

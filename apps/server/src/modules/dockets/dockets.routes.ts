@@ -17,7 +17,7 @@ import {
   trackResponse,
 } from '@courier/contracts';
 import { errorSummary } from '../../lib/error-summary';
-import { routeAndSession } from '../../plugins/auth';
+import { routeAndUser } from '../../plugins/auth';
 import * as service from './dockets.service';
 import type { DocketDeps } from './dockets.service';
 import * as lists from './docket-list.service';
@@ -43,12 +43,12 @@ export function docketRoutes(deps: DocketDeps): FastifyPluginAsyncZod {
       {
         schema: { body: docketInput, headers: idempotencyHeader, response: { 200: postResponse } },
         // Only bookings that name an e-mail count (their confirmation goes to the address typed):
-        // per session, as user/post's password checks, so other users of an address are not held.
+        // per user, whichever session they book from, so other users are not held.
         config: {
           rateLimit: {
             max: deps.docketMailRateMax ?? 30,
             timeWindow: '1 minute',
-            keyGenerator: routeAndSession,
+            keyGenerator: routeAndUser,
             allowList: (req) => !(req.body as { dck_email?: unknown } | undefined)?.dck_email,
           },
         },

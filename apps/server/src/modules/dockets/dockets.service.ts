@@ -38,7 +38,7 @@ export interface DocketDeps {
   /** Public tracking look-ups allowed per address per minute (default 300). */
   trackRateMax?: number;
   /**
-   * Bookings that name an e-mail allowed per session per minute (default 30): each sends its
+   * Bookings that name an e-mail allowed per user per minute (default 30): each sends its
    * confirmation to the address typed, so a signed-in caller cannot turn docket/post into a mailer.
    */
   docketMailRateMax?: number;
