@@ -165,12 +165,12 @@ export const routeAndSession = (req: FastifyRequest) =>
 
 /**
  * Rate-limit key of a signed-in user's calls: the route, the tenant and the user, from whichever
- * session (signing in again does not start a new count); routeAndSession when the call is not
- * signed in (it then answers 401 as it would have).
+ * session (signing in again does not start a new count). A call that is not signed in (it answers
+ * 401) counts by its address alone, in a namespace of its own: a made-up bearer token can neither
+ * name nor fill a user's count.
  */
 export async function routeAndUser(req: FastifyRequest): Promise<string> {
+  const route = req.routeOptions.url ?? '';
   const auth = await req.authenticate().catch(() => undefined);
-  return auth
-    ? `${req.routeOptions.url ?? ''}|${auth.tenant.name}|${auth.user.ausr_id}`
-    : routeAndSession(req);
+  return auth ? `${route}|user|${auth.tenant.name}|${auth.user.ausr_id}` : `${route}|ip|${req.ip}`;
 }

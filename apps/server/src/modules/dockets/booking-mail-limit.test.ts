@@ -38,4 +38,18 @@ describe.each(DB_KINDS)('booking confirmation mails per user on %s', (kind) => {
     const adminAccount = (await post(t.app, '/api/auth/session', {}, admin)).json().accounts[0].cust_id;
     expect((await book(admin, 'five@example.com', adminAccount)).statusCode).toBe(200);
   });
+
+  it('cannot be filled for a user by calls that are not signed in, whatever token they make up', async () => {
+    const admin = await loginAs(t.app, ...ADMIN);
+    const session = (await post(t.app, '/api/auth/session', {}, admin)).json();
+    const adminAccount = session.accounts[0].cust_id;
+    // Bearer tokens shaped like a user's key: each answers 401 and fills no user's count.
+    for (const forged of [
+      `${session.tenant.name}|${session.user.ausr_id}`,
+      `user|${session.tenant.name}|${session.user.ausr_id}`,
+    ])
+      for (let i = 0; i < 3; i++)
+        expect([401, 429]).toContain((await book(forged, 'x@example.com', adminAccount)).statusCode);
+    expect((await book(admin, 'six@example.com', adminAccount)).statusCode).toBe(200);
+  });
 });
