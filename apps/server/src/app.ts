@@ -43,7 +43,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
 import { routePreloadTags } from './web/route-preloads';
-import { mapPreconnectTag } from './web/map-preconnect';
+import { mapPreconnectTag, tileSource } from './web/map-preconnect';
 import { pageShell } from './web/page-shell';
 import { bootSessionOf, databasesElement, indexWith, sendPage, sessionElement } from './web/boot-session';
 import { pageCallAnswers, pageCallsElement } from './web/page-calls';
@@ -96,21 +96,6 @@ export interface AppDeps {
    * not configured' and /payment/sandbox/… is 404.
    */
   paymentSandbox?: boolean;
-}
-
-/**
- * The CSP source of a map tile URL template: its origin, a `{s}` subdomain as `*`; none when unset
- * or not an http(s) URL.
- */
-export function tileSource(template: string | undefined): string[] {
-  if (!template) return [];
-  try {
-    const url = new URL(template.replace('{s}', 'tile-subdomain'));
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
-    return [url.origin.replace('tile-subdomain', '*')];
-  } catch {
-    return [];
-  }
 }
 
 /**

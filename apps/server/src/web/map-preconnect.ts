@@ -8,22 +8,32 @@
  * connect to), or for one that is not an http(s) URL.
  */
 
+import { escapeHtml } from '../lib/html';
+
 /** The paths (without query) that open on a map. */
 const MAP_PAGES = new Set(['/docket/track', '/driver']);
 
-/** `"` and `&` escaped for an attribute value. */
-const attribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-
 /** The preconnect element for a page's path, '' when it has none (see above). */
 export function mapPreconnectTag(tileUrl: string | undefined): (path: string) => string {
-  let origin: string | undefined;
-  try {
-    if (tileUrl && !tileUrl.includes('{s}') && /^https?:\/\//.test(tileUrl)) origin = new URL(tileUrl).origin;
-  } catch {
-    origin = undefined;
-  }
-  if (!origin) return () => '';
+  // The CSP's source of the tiles: a `{s}` subdomain is a wildcard, with no one host to connect to.
+  const [origin] = tileSource(tileUrl);
+  if (!origin || origin.includes('*')) return () => '';
   // Tiles are images fetched without CORS (Leaflet's default): the connection is not anonymous.
-  const tag = `<link rel="preconnect" href="${attribute(origin)}">`;
+  const tag = `<link rel="preconnect" href="${escapeHtml(origin)}">`;
   return (path) => (MAP_PAGES.has(path.split('?')[0]!.replace(/\/+$/, '')) ? tag : '');
+}
+
+/**
+ * The CSP source of a map tile URL template: its origin, a `{s}` subdomain as `*`; none when unset
+ * or not an http(s) URL.
+ */
+export function tileSource(template: string | undefined): string[] {
+  if (!template) return [];
+  try {
+    const url = new URL(template.replace('{s}', 'tile-subdomain'));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+    return [url.origin.replace('tile-subdomain', '*')];
+  } catch {
+    return [];
+  }
 }
