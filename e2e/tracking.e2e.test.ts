@@ -118,6 +118,16 @@ describe('the tracking view in Chromium', () => {
     );
     expect(await tile(densePage)).toEqual({ zoom: plain.zoom + 1, width: '128px' });
     await denseContext.close();
+    // A desktop scaled to 125 % (or a browser zoomed to 110 %) keeps the plain tiles: same labels,
+    // a quarter of the tiles.
+    const scaledContext = await h.browser.newContext({ baseURL: h.baseUrl, deviceScaleFactor: 1.25 });
+    await serveFakeTiles(scaledContext);
+    const scaledPage = await scaledContext.newPage();
+    await scaledPage.goto(
+      `/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`,
+    );
+    expect(await tile(scaledPage)).toEqual(plain);
+    await scaledContext.close();
 
     // The signature image by another reference is not served.
     const src = await signature.getAttribute('src');

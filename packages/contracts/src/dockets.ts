@@ -162,6 +162,12 @@ export const trackResponse = z.object({
   collection: z.object({ town: z.string(), postcode: z.string() }),
   delivery: z.object({ town: z.string(), postcode: z.string() }),
   booked: z.string(),
+  /**
+   * Whether the details (docket/track/detail) show this caller a map: the server has a tile URL
+   * and the caller sees the Map View (signed in to the docket, or the tenant's aset_track_map).
+   * The page loads the map's code ahead only then.
+   */
+  map: z.boolean(),
 });
 export type TrackResponse = z.infer<typeof trackResponse>;
 

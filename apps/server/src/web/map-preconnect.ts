@@ -1,6 +1,7 @@
 /**
- * The `<link rel="preconnect">` of the map tiles' origin for the pages that open on a map: the
- * tracking page (spec "bookings…" §2 Map View) and the driver's page. Its tiles are the last
+ * The `<link rel="preconnect">` of the map tiles' origin for the page that opens on a map: the
+ * tracking page (spec "bookings…" §2 Map View; the driver's page has no map, its address links
+ * out to a maps app). Its tiles are the last
  * requests of the page's chain (page, code, tracking calls, the map's code, then tiles), and their
  * host is another origin: connecting to it while the rest loads takes the connection's round
  * trips off that chain (Lighthouse, simulated phone: LCP was a tile, waiting 2.6 s to start).
@@ -11,7 +12,7 @@
 import { escapeHtml } from '../lib/html';
 
 /** The paths (without query) that open on a map. */
-const MAP_PAGES = new Set(['/docket/track', '/driver']);
+const MAP_PAGES = new Set(['/docket/track']);
 
 /** The preconnect element for a page's path, '' when it has none (see above). */
 export function mapPreconnectTag(tileUrl: string | undefined): (path: string) => string {

@@ -46,6 +46,8 @@ export interface DocketDeps {
   mailer: Mailer;
   /** Base URL of the links in mails. */
   publicUrl: string;
+  /** The map tiles' URL template; none, no map on the tracking view. */
+  mapTileUrl?: string;
 }
 
 /** A booking's route and price: the places of its post codes, miles, minutes and pence. */
@@ -385,7 +387,8 @@ async function trackingTenant(
 }
 
 /**
- * docket/track (public): the order summary; 404 with the spec's message when not found; 401 for a
+ * docket/track (public): the order summary, and whether its details will show this caller a map;
+ * 404 with the spec's message when not found; 401 for a
  * guest when the database does not allow guest access or public tracking (aset_web_tracking 'F').
  */
 export async function track(
@@ -393,7 +396,7 @@ export async function track(
   req: TrackRequest,
   caller: AuthContext | undefined,
 ): Promise<TrackResponse> {
-  const { tenant } = await trackedTenant(deps, req, caller);
+  const { tenant, tracking } = await trackedTenant(deps, req, caller);
   const r = await repo.findByTrackingReference(tenant.db, req.tracking_ref.toUpperCase());
   if (!r) throw new AppError('NOT_FOUND', MSG.trackingNotFound);
   return {
@@ -405,5 +408,7 @@ export async function track(
     collection: { town: r.from_town ?? '', postcode: r.from_postcode ?? '' },
     delivery: { town: r.to_town ?? '', postcode: r.to_postcode ?? '' },
     booked: new Date(r.dck_booked).toISOString(),
+    // A guest sees the Map View where the tenant's settings show it (as docket/track/detail).
+    map: !!deps.mapTileUrl && (tracking === null || tracking.aset_track_map === 'T'),
   };
 }

@@ -412,6 +412,50 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
     expect((await image(sigId, delivered.ref)).statusCode).toBe(200);
   });
 
+  it('tells the tracking page whether the details will show its caller a map (its code loads ahead only then)', async () => {
+    const setting = and(
+      eq(settings.sett_group, 'default'),
+      eq(settings.sett_key, 'aset_track_map'),
+      eq(settings.sett_cust_id, 0),
+    );
+    const withTiles = await buildApp({ ...t.deps, mapTileUrl: 'https://tiles.test/{z}/{x}/{y}.png' });
+    const ref = { database: TENANT_A, tracking_ref: delivered.ref };
+    const summary = async (app = withTiles, token?: string) => {
+      const res = await post(app, '/api/docket/track', ref, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { map: boolean };
+    };
+    const mapOf = async (token?: string) =>
+      ((await post(withTiles, '/api/docket/track/detail', ref, token)).json() as TrackDetailResponse).map
+        .tileUrl;
+    // Views are kept per database, across apps: a setting written moves their version on, so the
+    // details below are this app's, with its tiles.
+    const setMap = async (value: 'T' | 'F') => {
+      await db().delete(settings).where(setting);
+      await db()
+        .insert(settings)
+        .values({ sett_group: 'default', sett_key: 'aset_track_map', sett_value: value });
+    };
+    try {
+      await setMap('T');
+      const customer = await loginAs(withTiles, ...CUSTOMER);
+      expect((await summary()).map).toBe(true);
+      expect(await mapOf()).not.toBe('');
+      // No tiles on the server: no map for anyone.
+      expect((await summary(t.app)).map).toBe(false);
+      expect((await summary(t.app, customer)).map).toBe(false);
+      // The tenant hides the map from guests: not for a guest, still for the docket's user.
+      await setMap('F');
+      expect((await summary()).map).toBe(false);
+      expect(await mapOf()).toBe('');
+      expect((await summary(withTiles, customer)).map).toBe(true);
+      expect(await mapOf(customer)).not.toBe('');
+    } finally {
+      await db().delete(settings).where(setting);
+      await withTiles.close();
+    }
+  });
+
   it('serves a signature image only by the reference of its own docket', async () => {
     const ok = await image(sigId, delivered.ref);
     expect(ok.statusCode).toBe(200);

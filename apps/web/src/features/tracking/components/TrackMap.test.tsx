@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import L from 'leaflet';
 import type { MapPoint } from '@courier/contracts';
-import TrackMap, { type TrackMapProps } from './TrackMap';
+import TrackMap, { denseTiles, type TrackMapProps } from './TrackMap';
 
 /** Glasgow (the collection), London (the delivery) and a point just north of London. */
 const GLASGOW: MapPoint = { lat: 55.8642, lon: -4.2518 };
@@ -59,5 +59,41 @@ describe('TrackMap', () => {
     expect(map.getCenter().lat).toBeCloseTo(LONDON.lat, 3);
     expect(map.getCenter().lng).toBeCloseTo(LONDON.lon, 3);
     unmount();
+  });
+
+  it.each([1, 2])(
+    "zooms to OpenStreetMap's deepest tiles (19) at a device pixel ratio of %s",
+    async (ratio) => {
+      const before = window.devicePixelRatio;
+      Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: ratio });
+      try {
+        const { container, unmount } = render(
+          <TrackMap detail={detail(null)} onUnavailable={() => undefined} />,
+        );
+        const map = maps.at(-1)!;
+        expect(map.getMaxZoom()).toBe(19);
+        map.setView([LONDON.lat, LONDON.lon], 19, { animate: false });
+        await waitFor(() =>
+          expect(container.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(
+            /^https:\/\/tiles\.test\/19\//,
+          ),
+        );
+        unmount();
+      } finally {
+        Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: before });
+      }
+    },
+  );
+});
+
+describe('denseTiles', () => {
+  it('draws half-size tiles of the next zoom from two device pixels to the CSS pixel only', () => {
+    const osm = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    expect(denseTiles(osm, 2)).toBe(true);
+    expect(denseTiles(osm, 3)).toBe(true);
+    // Desktop scaling and browser zoom: the plain tiles, labels at their size.
+    for (const ratio of [1, 1.1, 1.25, 1.5, 1.99]) expect(denseTiles(osm, ratio), String(ratio)).toBe(false);
+    // A template whose server sends '@2x' tiles itself is not doubled again.
+    expect(denseTiles('https://tiles.test/{z}/{x}/{y}{r}.png', 2)).toBe(false);
   });
 });

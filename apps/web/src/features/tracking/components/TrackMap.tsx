@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
 
@@ -7,6 +7,21 @@ import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
 const GB: MapPoint = { lat: 54.0, lon: -2.5 };
 /** How long the first tile may take before the map counts as unavailable (offline, blocked). */
 const FIRST_TILE_MS = 15_000;
+
+/** OpenStreetMap's deepest zoom: the map may zoom that far whatever the screen (see denseTiles). */
+const MAX_ZOOM = 19;
+
+/**
+ * Whether the map draws the next zoom's tiles at half size (128 px): on a screen of at least two
+ * device pixels to the CSS pixel (most phones, retina laptops), so streets and names are sharp
+ * instead of 256-px pictures stretched (Lighthouse: 'low resolution'). Not below 2 (110 % browser
+ * zoom, 125 % desktop scaling: Leaflet's own detectRetina would switch there, for smaller labels
+ * and 4× the tiles), and not for a template with `{r}`, whose server already sends '@2x' tiles.
+ * Decided once, when the map opens.
+ */
+export function denseTiles(tileUrl: string, devicePixelRatio: number): boolean {
+  return devicePixelRatio >= 2 && !tileUrl.includes('{r}');
+}
 
 /** How close (px) to the map's edge the driver may come before the map pans to keep them in view. */
 const DRIVER_MARGIN_PX = 40;
@@ -56,6 +71,7 @@ export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
     return () => clearTimeout(timer);
   }, []); // once per map: the first tile decides
   const centre = driver ?? markers.delivery ?? markers.collection ?? route.at(-1) ?? GB;
+  const [dense] = useState(() => denseTiles(map.tileUrl, window.devicePixelRatio));
   return (
     <MapContainer
       center={at(centre)}
@@ -66,9 +82,12 @@ export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
       <TileLayer
         url={map.tileUrl}
         attribution={map.attribution}
-        // On a high-density screen (most phones) the tiles of the next zoom at half size: sharp
-        // streets and names instead of 256-px pictures stretched (Lighthouse: 'low resolution').
-        detectRetina
+        // The next zoom's tiles at half size on a dense screen (denseTiles); the deepest zoom the
+        // same either way (a zoom offset alone would stop the map one zoom short of the tiles').
+        tileSize={dense ? 128 : 256}
+        zoomOffset={dense ? 1 : 0}
+        maxZoom={MAX_ZOOM}
+        maxNativeZoom={dense ? MAX_ZOOM - 1 : MAX_ZOOM}
         eventHandlers={{
           tileload: () => {
             loaded.current = true;

@@ -14,6 +14,12 @@ vi.mock('../components/TrackMap', () => ({
     <div data-testid="leaflet">{`route ${detail.route.length}, zoom ${detail.map.zoom}`}</div>
   ),
 }));
+// The map's code loaded ahead (preloadTrackMap): counted, not loaded.
+const preload = vi.hoisted(() => vi.fn());
+vi.mock('../components/MapView', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../components/MapView')>()),
+  preloadTrackMap: preload,
+}));
 
 const summary: TrackResponse = {
   tracking_reference: 'TABC123',
@@ -24,6 +30,7 @@ const summary: TrackResponse = {
   collection: { town: 'Leeds', postcode: 'LS1 4AP' },
   delivery: { town: 'York', postcode: 'YO1 7HH' },
   booked: '2026-11-20T09:00:00.000Z',
+  map: true,
 };
 
 const detail = (over: Partial<TrackDetailResponse> = {}): TrackDetailResponse => ({
@@ -114,6 +121,7 @@ describe('the tracking view', () => {
     );
     expect(await screen.findByTestId('leaflet')).toBeTruthy();
     expect(screen.getByTestId('leaflet').textContent).toBe('route 2, zoom 6');
+    expect(preload).toHaveBeenCalled();
 
     const timeline = screen.getByRole('region', { name: 'Tracking View' });
     const events = within(timeline).getAllByRole('listitem');
@@ -139,9 +147,10 @@ describe('the tracking view', () => {
     });
   });
 
-  it('hides the map without a tile URL and keeps the rest', async () => {
+  it('hides the map without a tile URL and keeps the rest, with no map code loaded ahead', async () => {
+    preload.mockClear();
     mockApi({
-      '/api/docket/track': reply(summary),
+      '/api/docket/track': reply({ ...summary, map: false }),
       '/api/docket/track/detail': reply(detail({ map: { tileUrl: '', attribution: '', zoom: 6 } })),
     });
     renderTrack();
@@ -149,6 +158,7 @@ describe('the tracking view', () => {
     expect(screen.queryByTestId('leaflet')).toBeNull();
     expect(screen.getByRole('region', { name: 'Tracking View' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Signatures' })).toBeTruthy();
+    expect(preload).not.toHaveBeenCalled();
   });
 
   it("leaves out the sections the tenant's tracking settings do not show", async () => {

@@ -96,10 +96,11 @@ export default function TrackPage() {
   // Not found there, or the stand-in is closed to guests (401): the others may hold it.
   const lookingElsewhere = useReferenceElsewhere(ref, others, error?.status === 404 || error?.status === 401);
   useTrackEvents(database, ref, track.isSuccess);
-  // The reference is there: the map's code loads while its details are asked for.
+  // The reference is there and its details will show a map: its code loads while they are asked for.
+  const showsMap = track.data?.map === true;
   useEffect(() => {
-    if (track.isSuccess) preloadTrackMap();
-  }, [track.isSuccess]);
+    if (showsMap) preloadTrackMap();
+  }, [showsMap]);
 
   // An unknown database sends the user to login (spec "bookings…" §8).
   if (error?.fields?.database) return <Navigate to="/login" replace />;
