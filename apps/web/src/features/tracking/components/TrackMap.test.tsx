@@ -87,12 +87,12 @@ describe('TrackMap', () => {
 });
 
 describe('denseTiles', () => {
-  it('draws half-size tiles of the next zoom from two device pixels to the CSS pixel only', () => {
+  it('draws half-size tiles of the next zoom from 1.75 device pixels to the CSS pixel only', () => {
     const osm = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-    expect(denseTiles(osm, 2)).toBe(true);
-    expect(denseTiles(osm, 3)).toBe(true);
-    // Desktop scaling and browser zoom: the plain tiles, labels at their size.
-    for (const ratio of [1, 1.1, 1.25, 1.5, 1.99]) expect(denseTiles(osm, ratio), String(ratio)).toBe(false);
+    // Phones (Lighthouse's is 1.75), retina screens.
+    for (const ratio of [1.75, 2, 2.625, 3]) expect(denseTiles(osm, ratio), String(ratio)).toBe(true);
+    // Desktop scaling and browser zoom: the plain tiles, names at their size.
+    for (const ratio of [1, 1.1, 1.25, 1.5, 1.7]) expect(denseTiles(osm, ratio), String(ratio)).toBe(false);
     // A template whose server sends '@2x' tiles itself is not doubled again.
     expect(denseTiles('https://tiles.test/{z}/{x}/{y}{r}.png', 2)).toBe(false);
   });

@@ -11,16 +11,21 @@ const FIRST_TILE_MS = 15_000;
 /** OpenStreetMap's deepest zoom: the map may zoom that far whatever the screen (see denseTiles). */
 const MAX_ZOOM = 19;
 
+/** The device pixel ratio from which the tiles are half-size ones of the next zoom (denseTiles). */
+const DENSE_RATIO = 1.75;
+
 /**
- * Whether the map draws the next zoom's tiles at half size (128 px): on a screen of at least two
- * device pixels to the CSS pixel (most phones, retina laptops), so streets and names are sharp
- * instead of 256-px pictures stretched (Lighthouse: 'low resolution'). Not below 2 (110 % browser
- * zoom, 125 % desktop scaling: Leaflet's own detectRetina would switch there, for smaller labels
- * and 4× the tiles), and not for a template with `{r}`, whose server already sends '@2x' tiles.
- * Decided once, when the map opens.
+ * Whether the map draws the next zoom's tiles at half size (128 px): on a screen of at least 1.75
+ * device pixels to the CSS pixel (phones, retina laptops, 175 % desktop scaling), where a 256-px
+ * tile would be stretched past 1.75× and blurred (Lighthouse: 'low resolution' on its phone, 1.75).
+ * Half-size tiles draw their names at half their CSS size (at 1.75, 7/8 of their size in device
+ * pixels), so below that (110 % browser zoom, 125 % or 150 % desktop scaling) the plain tiles stay:
+ * names at their size, a quarter of the tiles (Leaflet's own detectRetina switches at any ratio
+ * over 1, names down to 5/8 at 125 %). Not for
+ * a template with `{r}`, whose server already sends '@2x' tiles. Decided once, when the map opens.
  */
 export function denseTiles(tileUrl: string, devicePixelRatio: number): boolean {
-  return devicePixelRatio >= 2 && !tileUrl.includes('{r}');
+  return devicePixelRatio >= DENSE_RATIO && !tileUrl.includes('{r}');
 }
 
 /** How close (px) to the map's edge the driver may come before the map pans to keep them in view. */
