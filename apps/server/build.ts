@@ -1,5 +1,6 @@
 /**
- * Builds the server for `npm start`: one ESM bundle, apps/server/dist/server.js, with a source map
+ * Builds the server for `npm start`: ESM bundles, apps/server/dist/server.js and the documents'
+ * worker thread beside it (pdf.worker.js), each with a source map
  * so stack traces name our files (run it with --enable-source-maps). Our own code and the
  * contracts are bundled; every npm package stays external and is loaded from node_modules.
  */
@@ -20,8 +21,12 @@ const externalPackages: Plugin = {
 
 const started = Date.now();
 await build({
-  entryPoints: [resolve(SERVER, 'src/server.ts')],
-  outfile: resolve(SERVER, 'dist/server.js'),
+  // The server, and the documents' worker thread it starts from its own folder (documents/render).
+  entryPoints: {
+    server: resolve(SERVER, 'src/server.ts'),
+    'pdf.worker': resolve(SERVER, 'src/documents/pdf.worker.ts'),
+  },
+  outdir: resolve(SERVER, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -30,4 +35,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
 });
-console.log(`server built in ${Date.now() - started} ms: apps/server/dist/server.js`);
+console.log(`server built in ${Date.now() - started} ms: apps/server/dist/server.js and pdf.worker.js`);

@@ -53,6 +53,24 @@ const newDocument = async (options: PDFKit.PDFDocumentOptions) => {
   return doc.font(FONT);
 };
 
+/**
+ * A kind of document drawn from plain data (structured-cloneable: it is posted to the documents'
+ * worker thread, documents/render): its page options and how it draws `data` on a new document.
+ */
+export interface PdfDocument<T> {
+  options: PDFKit.PDFDocumentOptions;
+  draw(doc: PDFKit.PDFDocument, data: T): void | Promise<void>;
+}
+
+/**
+ * A kind of document drawn as its data comes (a long export): its page options and how it draws
+ * `head` then each batch of `batches`; sent as it is drawn (pdfStream).
+ */
+export interface PdfStreamDocument<H, B> {
+  options: PDFKit.PDFDocumentOptions;
+  draw(doc: PDFKit.PDFDocument, head: H, batches: AsyncIterable<B>): Promise<void>;
+}
+
 /** A pdfkit document collected into one Buffer. */
 export async function renderPdf(
   build: (doc: PDFKit.PDFDocument) => void | Promise<void>,

@@ -1,9 +1,8 @@
-import { setImmediate } from 'node:timers/promises';
 import { EXPORT_MAX_ROWS, type exportRequest, type ListRow } from '@courier/contracts';
 import type { z } from 'zod';
+import { streamDocument } from '../../documents/render';
 import { csvStream } from '../../lib/csv';
 import { formatUk } from '../../lib/dates';
-import { drawRows, FONT, FONT_BOLD, pdfStream } from '../../lib/pdf';
 import { assertRight, hasRight, type AuthContext } from '../auth/access';
 import { sqlFilter, toListRows } from './docket-list.service';
 import type { DocketDeps } from './dockets.service';
@@ -38,9 +37,6 @@ const cells = (r: ListRow) => [
 /** Rows read per query of an export: memory stays flat and other requests run in between. */
 export const EXPORT_PAGE_ROWS = 500;
 
-/** PDF rows drawn between two turns of the event loop, so other calls are served meanwhile. */
-const PDF_ROWS_PER_TURN = 50;
-
 /**
  * The export's rows, a page at a time (at most EXPORT_MAX_ROWS), as the caller may see them: the
  * ids in list order by one query, then the rows of EXPORT_PAGE_ROWS ids at a time, so no page
@@ -70,7 +66,8 @@ async function* exportPages(
  * docket/export (export right, spec "bookings…" §2): the current list filter as
  * booking-history.csv or booking-history.pdf, at most EXPORT_MAX_ROWS rows; the Total column
  * only with the price right. The file is streamed as its rows are read, EXPORT_PAGE_ROWS at a
- * time, so a long export neither holds memory nor keeps other calls waiting. Errors (rights,
+ * time, so a long export neither holds memory nor keeps other calls waiting; the PDF is drawn in
+ * the documents' worker thread (docket-export.pdf). Errors (rights,
  * filter) are thrown before anything is sent.
  */
 export async function exportList(
@@ -95,31 +92,20 @@ export async function exportList(
   const widths = price
     ? [48, 70, 62, 50, 70, 52, 70, 52, 55, 90, 45]
     : [52, 75, 70, 55, 80, 55, 80, 55, 60, 100];
-  const body = await pdfStream(
-    async (doc) => {
-      doc.font(FONT_BOLD).fontSize(14).text(`${auth.tenant.name}: ${title}`);
-      doc
-        .font(FONT)
-        .fontSize(9)
-        .text(
-          [req.dateStart && `${req.dateStart} – ${req.dateEnd}`, req.search && `Search: ${req.search}`]
-            .filter(Boolean)
-            .join('    ') || ' ',
-        );
-      doc.moveDown(0.5);
-      drawRows(doc, [headers], widths, true);
-      let count = 0;
-      for await (const page of exportPages(auth, filter)) {
-        for (let i = 0; i < page.length; i += PDF_ROWS_PER_TURN) {
-          drawRows(doc, page.slice(i, i + PDF_ROWS_PER_TURN).map(line), widths);
-          await setImmediate();
-        }
-        count += page.length;
-      }
-      doc.moveDown(0.5);
-      doc.font(FONT).fontSize(9).text(`${count} bookings`, doc.page.margins.left);
+  async function* batches() {
+    for await (const page of exportPages(auth, filter)) yield page.map(line);
+  }
+  const body = streamDocument(
+    'docketExport',
+    {
+      title: `${auth.tenant.name}: ${title}`,
+      subtitle: [req.dateStart && `${req.dateStart} – ${req.dateEnd}`, req.search && `Search: ${req.search}`]
+        .filter(Boolean)
+        .join('    '),
+      headers,
+      widths,
     },
-    { layout: 'landscape' },
+    batches(),
   );
   return { body, type: 'application/pdf', filename: 'booking-history.pdf' };
 }

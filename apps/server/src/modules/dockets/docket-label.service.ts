@@ -1,43 +1,14 @@
-import { formatUk } from '../../lib/dates';
-import { drawCode128, FONT, FONT_BOLD, renderPdf } from '../../lib/pdf';
+import { renderDocument } from '../../documents/render';
 import type { AuthContext } from '../auth/access';
 import { docketForDocument } from './docket-detail.service';
-import { addressLines, type FileOut } from './docket-file';
+import type { FileOut } from './docket-file';
 
 /**
- * Consignment Label (spec "bookings…" §2): one A6 page per docket with the docket number, the
- * addresses, the parcels and a Code 128 barcode of the docket number.
+ * Consignment Label (spec "bookings…" §2): one A6 page per docket (docket-label.pdf), drawn in the
+ * documents' worker thread; 404 'Docket not found' outside the caller's scope.
  */
 export async function label(auth: AuthContext, dckId: number): Promise<FileOut> {
-  const d = await docketForDocument(auth, dckId);
-  const pieces = d.parcels.reduce((n, p) => n + p.dpcl_quantity, 0);
-  const weight = d.parcels.reduce((n, p) => n + p.dpcl_quantity * Number(p.dpcl_weight), 0);
-  const body = await renderPdf(
-    async (doc) => {
-      doc.font(FONT_BOLD).fontSize(16).text(`${auth.tenant.name}`, { align: 'left' });
-      doc
-        .font(FONT)
-        .fontSize(9)
-        .text(`Consignment Label · ${d.head.ttyp_description} · ${formatUk(new Date(d.head.dck_booked))}`);
-      doc.moveDown(0.5);
-      await drawCode128(doc, String(d.head.dck_docket), { width: 250, height: 60, align: 'center' });
-      doc.moveDown(0.5);
-      doc.font(FONT_BOLD).fontSize(12).text(`Docket ${d.head.dck_docket}`);
-      d.addresses.forEach((a, i) => {
-        doc.moveDown(0.4);
-        const role = i === 0 ? 'Collect from' : a.dadd_addresstype === 1 ? 'Deliver to' : `Address ${i + 1}`;
-        doc.font(FONT_BOLD).fontSize(9).text(role);
-        doc.font(FONT).fontSize(10).text(addressLines(a));
-        if (a.dadd_name) doc.fontSize(8).text(`Contact: ${a.dadd_name}`);
-      });
-      doc.moveDown(0.5);
-      doc
-        .font(FONT_BOLD)
-        .fontSize(10)
-        .text(`${pieces} piece${pieces === 1 ? '' : 's'} · ${weight.toFixed(1)} kg`);
-      if (d.head.dck_cust_ref1) doc.font(FONT).fontSize(9).text(`Ref: ${d.head.dck_cust_ref1}`);
-    },
-    { size: 'A6', margin: 18 },
-  );
-  return { body, type: 'application/pdf', filename: `label-${d.head.dck_docket}.pdf` };
+  const docket = await docketForDocument(auth, dckId);
+  const body = await renderDocument('label', { tenantName: auth.tenant.name, docket });
+  return { body, type: 'application/pdf', filename: `label-${docket.head.dck_docket}.pdf` };
 }

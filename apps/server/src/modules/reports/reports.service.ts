@@ -10,9 +10,9 @@ import {
 } from '@courier/contracts';
 import type { z } from 'zod';
 import { AppError, validationError } from '../../lib/app-error';
+import { renderDocument } from '../../documents/render';
 import { toCsv } from '../../lib/csv';
 import { ukDayStart, ukNextDayStart } from '../../lib/dates';
-import { drawTable, FONT, FONT_BOLD, renderPdf } from '../../lib/pdf';
 import { assertAccount, assertRight, docketScope, hasRight, type AuthContext } from '../auth/access';
 import type { FileOut } from '../dockets/docket-file';
 import { reportDefinition } from './definitions';
@@ -132,7 +132,8 @@ export function cellText(column: ReportColumn, value: ReportRow[string] | undefi
 
 /**
  * report/export (reports and export rights): report/run's result as `{rpt_path}.csv` (one header
- * line of the column titles, through the one CSV writer) or `{rpt_path}.pdf` (a landscape table).
+ * line of the column titles, through the one CSV writer) or `{rpt_path}.pdf` (a landscape table,
+ * report-table.pdf, drawn in the documents' worker thread).
  */
 export async function exportReport(
   auth: AuthContext,
@@ -144,20 +145,12 @@ export async function exportReport(
   const lines = result.rows.map((r) => result.columns.map((c) => cellText(c, r[c.key])));
   if (body.format === 'csv')
     return { body: toCsv([headers, ...lines]), type: 'text/csv; charset=utf-8', filename: `${path}.csv` };
-  const pdf = await renderPdf(
-    (doc) => {
-      const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-      doc.font(FONT_BOLD).fontSize(14).text(`${auth.tenant.name}: ${result.rpt_desc}`);
-      doc.font(FONT).fontSize(9).text(`${body.dateStart} – ${body.dateEnd}`).moveDown(0.5);
-      drawTable(
-        doc,
-        headers,
-        lines,
-        headers.map(() => width / headers.length),
-      );
-      doc.moveDown(0.5).text(`${lines.length} rows`, doc.page.margins.left);
-    },
-    { layout: 'landscape' },
-  );
+  const pdf = await renderDocument('reportTable', {
+    title: `${auth.tenant.name}: ${result.rpt_desc}`,
+    dateStart: body.dateStart,
+    dateEnd: body.dateEnd,
+    headers,
+    lines,
+  });
   return { body: pdf, type: 'application/pdf', filename: `${path}.pdf` };
 }
