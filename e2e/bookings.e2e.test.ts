@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
+import { pdfText } from '../apps/server/src/test/pdf-text';
 import { startHarness, type Harness } from './harness';
 import { choose, fill, labelled, nextDay, notification, section, settle, signIn, typeDateTime } from './ui';
 
@@ -262,6 +263,8 @@ describe('bookings complete in Chromium', () => {
       firstRow.getByRole('button', { name: `Download PDF ${docketNo}` }).click(),
     ]);
     expect(report.suggestedFilename()).toBe(`${docketNo}.pdf`);
+    // Drawn by the built server's documents worker (dist/pdf.worker.js).
+    expect(await pdfText(readFileSync(await report.path()))).toContain(`BOOKING ${docketNo}`);
 
     // Infinite scroll: 50 rows, then the next 50 when the table is scrolled to its bottom.
     await page.getByRole('switch', { name: 'Infinite scroll' }).check();

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { appVersion, readEnv } from './config/env';
 import { configuredTenants, demoTenants, embeddedDir } from './config/tenants-config';
 import { buildApp } from './app';
+import { assertDocumentsWorker, stopDocumentsWorker } from './documents/render';
 import { scheduleNightlyPurges } from './modules/system/nightly-purge.job';
 import { scheduleNoticeSweep } from './modules/tracking/tracking-notice.job';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
@@ -38,6 +39,8 @@ process.once('SIGTERM', () => void close());
 async function main(): Promise<void> {
   console.log(`Courier portal ${appVersion()} starting on Node ${process.version}`);
   const env = readEnv();
+  // A build without the PDF worker fails here, not at a user's first label.
+  assertDocumentsWorker();
   const geo = GeoIndex.load();
   let specs = configuredTenants(env);
   if (!specs) {
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
     stopPurge();
     stopNotices();
     await app.close();
+    await stopDocumentsWorker();
     await tenants.close();
     rateLimitRedis?.disconnect();
     await embedded?.stop();

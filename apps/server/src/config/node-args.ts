@@ -10,6 +10,8 @@
  *   542 MB, no error. It is not a leak: capped at 160 MB the same load held 240-250 MB for 4
  *   minutes with p99 28.7 ms. 192 leaves room for what one request may hold (an export streams its
  *   rows, so none holds a whole list). Flags given here win over NODE_OPTIONS.
+ * The documents' worker thread (documents/render: labels, reports, PDF exports) inherits them: its
+ * heap has the same caps, beside the server's. In bench:soak it added about 30 MB at the peak.
  */
 export const SERVER_NODE_ARGS = [
   '--enable-source-maps',

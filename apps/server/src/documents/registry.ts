@@ -25,8 +25,8 @@ export type DocumentData<K extends DocumentKind> =
   (typeof DOCUMENTS)[K] extends PdfDocument<infer T> ? T : never;
 
 export type StreamedKind = keyof typeof STREAMED_DOCUMENTS;
-/** What a kind of streamed document starts from, and each batch of it. */
+/** What a kind of streamed document starts from, and each of its rows. */
 export type StreamedHead<K extends StreamedKind> =
   (typeof STREAMED_DOCUMENTS)[K] extends PdfStreamDocument<infer H, unknown> ? H : never;
-export type StreamedBatch<K extends StreamedKind> =
-  (typeof STREAMED_DOCUMENTS)[K] extends PdfStreamDocument<unknown, infer B> ? B : never;
+export type StreamedRow<K extends StreamedKind> =
+  (typeof STREAMED_DOCUMENTS)[K] extends PdfStreamDocument<unknown, infer R> ? R : never;

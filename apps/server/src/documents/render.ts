@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DocumentAnswer, DocumentJob } from './pdf.worker';
-import type { DocumentData, DocumentKind, StreamedBatch, StreamedHead, StreamedKind } from './registry';
+import type { DocumentData, DocumentKind, StreamedHead, StreamedKind, StreamedRow } from './registry';
 
 /**
  * The worker's file beside this module's: the built server's dist/pdf.worker.js (built with it by
@@ -9,6 +11,11 @@ import type { DocumentData, DocumentKind, StreamedBatch, StreamedHead, StreamedK
  */
 const SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_FILE = new URL(SOURCE ? './pdf.worker.ts' : './pdf.worker.js', import.meta.url);
+
+/** Rows of a streamed document posted at a time: the worker turns to other documents between them. */
+const ROWS_PER_BATCH = 50;
+/** Batches of a streamed document posted and not yet drawn: the database is read no further ahead. */
+const BATCHES_IN_FLIGHT = 2;
 
 /** A document being drawn: what to do with each answer (true once it is finished), and on failure. */
 interface Job {
@@ -19,6 +26,16 @@ interface Job {
 let worker: Worker | undefined;
 let nextId = 1;
 const jobs = new Map<number, Job>();
+
+/**
+ * Fails at start-up, not at a user's first PDF, when the worker's file is missing (a build without
+ * it, a copy of server.js alone).
+ * @throws Error naming the file
+ */
+export function assertDocumentsWorker(): void {
+  if (!existsSync(WORKER_FILE))
+    throw new Error(`The documents' worker ${fileURLToPath(WORKER_FILE)} is missing: run \`npm run build\``);
+}
 
 /** Every job waiting on a worker that stopped fails with `error`; the next job starts a new one. */
 function lose(w: Worker, error: Error) {
@@ -39,13 +56,14 @@ function documentsWorker(): Worker {
     if (failed) job.fail(failed);
     if (failed || job.answer(a)) finish(w, a.id);
   });
+  w.on('messageerror', (e) => lose(w, e));
   w.on('error', (e) => lose(w, e));
   w.on('exit', (code) => lose(w, new Error(`PDF: the documents' worker stopped (exit code ${code})`)));
   worker = w;
   return w;
 }
 
-/** Starts job `id` on the worker with its first message; false (and `job` failed) when it cannot be posted. */
+/** Starts `job` on the worker with its first message; its id (the job failed when it could not be posted). */
 function start(job: Job, first: (id: number) => DocumentJob): number {
   const w = documentsWorker();
   const id = nextId++;
@@ -55,7 +73,7 @@ function start(job: Job, first: (id: number) => DocumentJob): number {
     w.ref();
   } catch (e) {
     // Data that cannot be posted (a function, a class instance's methods): this job only.
-    jobs.delete(id);
+    finish(w, id);
     job.fail(e instanceof Error ? e : new Error(String(e)));
   }
   return id;
@@ -90,57 +108,121 @@ export function renderDocument<K extends DocumentKind>(kind: K, data: DocumentDa
   });
 }
 
+/** Resolves on the next wake(): a loop that waits for room (a batch drawn, the reader reading). */
+function waker() {
+  let waiting: (() => void) | undefined;
+  return {
+    wake: () => {
+      const w = waiting;
+      waiting = undefined;
+      w?.();
+    },
+    wait: () => new Promise<void>((resolve) => (waiting = resolve)),
+  };
+}
+
 /**
  * The PDF of streamed document `kind` (documents/registry), drawn in the documents' worker thread
- * from `head` and then each batch of `batches` as they come, and sent as it is drawn: a stream of
- * its bytes. A failing `batches`, a document that fails to draw or a worker that stops destroys
- * the stream with the error; a reader that goes away stops the drawing.
+ * from `head` and then the rows of `batches` as they come, and sent as it is drawn: resolves, once
+ * the worker has started it, with a stream of its bytes. `batches` is read only as fast as the
+ * worker draws and the reader reads (ROWS_PER_BATCH rows at a time, BATCHES_IN_FLIGHT ahead).
+ * A failing `batches`, a document that fails to draw or a worker that stops destroys the stream
+ * with the error; a reader that goes away stops the reading and the drawing.
+ * @throws Error 'PDF: …' when the document cannot start (nothing sent yet: a 500 to the caller)
  */
 export function streamDocument<K extends StreamedKind>(
   kind: K,
   head: StreamedHead<K>,
-  batches: AsyncIterable<StreamedBatch<K>>,
-): Readable {
+  batches: AsyncIterable<StreamedRow<K>[]>,
+): Promise<Readable> {
+  const room = waker();
+  const out = new Readable({ read: room.wake });
   let over = false;
-  const out = new Readable({ read() {} });
-  const id = start(
-    {
-      answer: (a) => {
-        if ('chunk' in a) out.push(bytes(a.chunk));
-        if (!('done' in a)) return false;
-        over = true;
-        out.push(null);
-        return true;
+  let started = false;
+  let inFlight = 0;
+  return new Promise<Readable>((resolve, reject) => {
+    // Before the stream is handed over nobody listens to it: the error goes to the promise.
+    const failed = (e: Error) => {
+      if (started) return void out.destroy(e);
+      reject(e);
+      out.destroy();
+    };
+    const id = start(
+      {
+        answer: (a) => {
+          if ('started' in a) {
+            started = true;
+            resolve(out);
+          }
+          if ('chunk' in a) out.push(bytes(a.chunk));
+          if ('drawn' in a) {
+            inFlight--;
+            room.wake();
+          }
+          if (!('done' in a)) return false;
+          over = true;
+          out.push(null);
+          return true;
+        },
+        fail: (e) => {
+          over = true;
+          room.wake();
+          failed(e);
+        },
       },
-      fail: (e) => {
-        over = true;
-        out.destroy(e);
-      },
-    },
-    (id) => ({ id, stream: kind, head }),
-  );
-  const post = (job: DocumentJob) => {
-    if (!over) worker?.postMessage(job);
-  };
-  // The reader went away (or the batches failed) before the end: the worker stops drawing.
-  out.on('close', () => {
-    if (over) return;
-    over = true;
-    const w = worker;
-    if (!w) return void jobs.delete(id);
-    w.postMessage({ id, abort: true } satisfies DocumentJob);
-    finish(w, id);
-  });
-  void (async () => {
-    try {
-      for await (const batch of batches) {
-        if (over) return;
-        post({ id, batch });
+      (id) => ({ id, stream: kind, head }),
+    );
+    // The reader went away (or the batches failed) before the end: the worker stops drawing.
+    out.on('close', () => {
+      room.wake();
+      if (over) return;
+      over = true;
+      const w = worker;
+      if (!w || !jobs.has(id)) return;
+      w.postMessage({ id, abort: true } satisfies DocumentJob);
+      finish(w, id);
+    });
+    const post = (job: DocumentJob) => worker?.postMessage(job);
+    const full = () => inFlight >= BATCHES_IN_FLIGHT || out.readableLength >= out.readableHighWaterMark;
+    void (async () => {
+      try {
+        for await (const rows of batches) {
+          for (let i = 0; i < rows.length; i += ROWS_PER_BATCH) {
+            while (!over && full()) await room.wait();
+            if (over) return;
+            inFlight++;
+            post({ id, batch: rows.slice(i, i + ROWS_PER_BATCH) });
+          }
+        }
+        if (!over) post({ id, end: true });
+      } catch (e) {
+        failed(e instanceof Error ? e : new Error(String(e)));
       }
-      post({ id, end: true });
-    } catch (e) {
-      out.destroy(e instanceof Error ? e : new Error(String(e)));
-    }
-  })();
-  return out;
+    })();
+  });
+}
+
+/** How many streamed documents the worker is drawing (0 when it is not running). */
+export function documentsBeingStreamed(): Promise<number> {
+  if (!worker) return Promise.resolve(0);
+  return new Promise<number>((resolve, reject) => {
+    start(
+      {
+        answer: (a) => {
+          if ('streams' in a) resolve(a.streams);
+          return true;
+        },
+        fail: reject,
+      },
+      (id) => ({ id, status: true }),
+    );
+  });
+}
+
+/** Stops the worker (a server closing, a test): what it was drawing fails; the next document starts a new one. */
+export async function stopDocumentsWorker(): Promise<void> {
+  const w = worker;
+  if (!w) return;
+  lose(w, new Error("PDF: the documents' worker was stopped"));
+  await w.terminate();
 }

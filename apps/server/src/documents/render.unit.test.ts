@@ -5,7 +5,13 @@ import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../lib/pdf';
 import { pdfText } from '../test/pdf-text';
-import { renderDocument, streamDocument } from './render';
+import {
+  assertDocumentsWorker,
+  documentsBeingStreamed,
+  renderDocument,
+  stopDocumentsWorker,
+  streamDocument,
+} from './render';
 
 /** Whether this thread has loaded pdfkit (Node's module cache, where `import('pdfkit')` puts it). */
 const pdfkitHere = () =>
@@ -79,40 +85,81 @@ describe('renderDocument (documents/render): PDFs drawn in a worker thread', () 
   }
 
   it('streams a document drawn as its batches come, every row in order, then the count', async () => {
-    const pdf = streamDocument('docketExport', head, batches(3, 400));
-    let chunks = 0;
-    pdf.on('data', () => chunks++);
+    let read = 0;
+    async function* counted() {
+      for await (const rows of batches(12, 100)) {
+        read += rows.length;
+        yield rows;
+      }
+    }
+    const pdf = await streamDocument('docketExport', head, counted());
+    let readAtFirstBytes: number | undefined;
+    pdf.once('data', () => (readAtFirstBytes = read));
     const text = await runs(await buffer(pdf));
     expect(text.slice(0, 4)).toEqual([head.title, 'Search: leeds', 'Docket No', 'Reference']);
     const dockets = text.filter((run) => /^\d+$/.test(run)).map(Number);
     expect(dockets).toEqual(Array.from({ length: 1200 }, (_, i) => i + 1));
     expect(text.at(-1)).toBe('1200 bookings');
-    // Sent as drawn: many pieces, not one file at the end.
-    expect(chunks).toBeGreaterThan(3);
+    // Sent as drawn: its first bytes before its last rows were read.
+    expect(readAtFirstBytes).toBeLessThan(1200);
   });
 
-  it('fails the stream with the error of its data, and stops drawing for a reader that went away', async () => {
-    async function* failing() {
-      yield* batches(1, 10);
+  it('fails the stream with the error of its data, before anything is sent or after', async () => {
+    async function* failingFirst() {
+      await sleep(1);
       throw new Error('the database went away');
+      yield [];
     }
-    await expect(buffer(streamDocument('docketExport', head, failing()))).rejects.toThrow(
+    await expect(streamDocument('docketExport', head, failingFirst())).rejects.toThrow(
       'the database went away',
     );
+    async function* failingLater() {
+      yield* batches(1, 10);
+      await sleep(50);
+      throw new Error('the database went away later');
+    }
+    const pdf = await streamDocument('docketExport', head, failingLater());
+    await expect(buffer(pdf)).rejects.toThrow('the database went away later');
+  });
 
+  it('reads its rows only as fast as they are drawn and read, and stops both for a reader that went away', async () => {
+    let read = 0;
     let stopped = false;
     async function* endless() {
       try {
-        for (let p = 0; ; p++) yield* batches(1, 50);
+        for (;;) {
+          await sleep(1);
+          read += 500;
+          yield Array.from({ length: 500 }, (_, i) => [String(read + i), 'REF']);
+        }
       } finally {
         stopped = true;
       }
     }
-    const pdf = streamDocument('docketExport', head, endless());
-    await new Promise((resolve) => pdf.once('data', resolve));
+    const pdf = await streamDocument('docketExport', head, endless());
+    // Nobody reads: the rows read stop a little ahead of what the stream holds.
+    await sleep(1500);
+    const held = read;
+    await sleep(500);
+    expect(read).toBe(held);
+    expect(await documentsBeingStreamed()).toBe(1);
     pdf.destroy();
     await expect.poll(() => stopped).toBe(true);
-    // The worker draws the next document.
+    // The worker forgets the document and draws the next one.
+    await expect.poll(() => documentsBeingStreamed()).toBe(0);
     expect((await runs(await renderDocument('reportTable', report))).at(-1)).toBe('2 rows');
+  });
+
+  it('fails what the worker was drawing when it stops, and starts a new one for the next document', async () => {
+    const drawing = expect(renderDocument('reportTable', report)).rejects.toThrow(
+      "PDF: the documents' worker was stopped",
+    );
+    await stopDocumentsWorker();
+    await drawing;
+    expect((await runs(await renderDocument('reportTable', report))).at(-1)).toBe('2 rows');
+  });
+
+  it('finds its worker file (the server checks it as it starts)', () => {
+    expect(() => assertDocumentsWorker()).not.toThrow();
   });
 });

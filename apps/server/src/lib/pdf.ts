@@ -63,12 +63,12 @@ export interface PdfDocument<T> {
 }
 
 /**
- * A kind of document drawn as its data comes (a long export): its page options and how it draws
- * `head` then each batch of `batches`; sent as it is drawn (pdfStream).
+ * A kind of document drawn as its rows come (a long export): its page options and how it draws
+ * `head` then each batch of rows of `batches`; sent as it is drawn (pdfStream).
  */
-export interface PdfStreamDocument<H, B> {
+export interface PdfStreamDocument<H, R> {
   options: PDFKit.PDFDocumentOptions;
-  draw(doc: PDFKit.PDFDocument, head: H, batches: AsyncIterable<B>): Promise<void>;
+  draw(doc: PDFKit.PDFDocument, head: H, batches: AsyncIterable<R[]>): Promise<void>;
 }
 
 /** A pdfkit document collected into one Buffer. */

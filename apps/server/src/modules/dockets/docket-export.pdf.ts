@@ -13,7 +13,7 @@ export interface ExportHead {
  * as its rows come, a page of the list at a time: the title, the filter, a landscape table of the
  * rows' cells, then the count of bookings.
  */
-export const docketExportDocument: PdfStreamDocument<ExportHead, string[][]> = {
+export const docketExportDocument: PdfStreamDocument<ExportHead, string[]> = {
   options: { layout: 'landscape' },
   async draw(doc, { title, subtitle, headers, widths }, batches) {
     doc.font(FONT_BOLD).fontSize(14).text(title);

@@ -95,7 +95,7 @@ export async function exportList(
   async function* batches() {
     for await (const page of exportPages(auth, filter)) yield page.map(line);
   }
-  const body = streamDocument(
+  const body = await streamDocument(
     'docketExport',
     {
       title: `${auth.tenant.name}: ${title}`,
