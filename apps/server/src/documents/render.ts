@@ -87,6 +87,23 @@ function finish(w: Worker, id: number) {
 
 const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
+/** The one answer of a job started by `first`: what `pick` takes from it (the job fails on an error). */
+function ask<T>(first: (id: number) => DocumentJob, pick: (a: DocumentAnswer) => T | undefined): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    start(
+      {
+        answer: (a) => {
+          const value = pick(a);
+          if (value !== undefined) resolve(value);
+          return true;
+        },
+        fail: reject,
+      },
+      first,
+    );
+  });
+}
+
 /**
  * The PDF of document `kind` (documents/registry) drawn from `data` in the documents' worker
  * thread: the event loop goes on serving other calls meanwhile. `data` must be structured-cloneable
@@ -94,18 +111,10 @@ const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLengt
  * @throws Error 'PDF: …' when the document fails to draw or the worker stops (a 500 to the caller).
  */
 export function renderDocument<K extends DocumentKind>(kind: K, data: DocumentData<K>): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    start(
-      {
-        answer: (a) => {
-          if ('body' in a) resolve(bytes(a.body));
-          return true;
-        },
-        fail: reject,
-      },
-      (id) => ({ id, kind, data }),
-    );
-  });
+  return ask(
+    (id) => ({ id, kind, data }),
+    (a) => ('body' in a ? bytes(a.body) : undefined),
+  );
 }
 
 /** Resolves on the next wake(): a loop that waits for room (a batch drawn, the reader reading). */
@@ -161,6 +170,7 @@ export function streamDocument<K extends StreamedKind>(
           }
           if (!('done' in a)) return false;
           over = true;
+          room.wake();
           out.push(null);
           return true;
         },
@@ -186,7 +196,9 @@ export function streamDocument<K extends StreamedKind>(
     const full = () => inFlight >= BATCHES_IN_FLIGHT || out.readableLength >= out.readableHighWaterMark;
     void (async () => {
       try {
+        if (over) return;
         for await (const rows of batches) {
+          if (over) return;
           for (let i = 0; i < rows.length; i += ROWS_PER_BATCH) {
             while (!over && full()) await room.wait();
             if (over) return;
@@ -205,18 +217,10 @@ export function streamDocument<K extends StreamedKind>(
 /** How many streamed documents the worker is drawing (0 when it is not running). */
 export function documentsBeingStreamed(): Promise<number> {
   if (!worker) return Promise.resolve(0);
-  return new Promise<number>((resolve, reject) => {
-    start(
-      {
-        answer: (a) => {
-          if ('streams' in a) resolve(a.streams);
-          return true;
-        },
-        fail: reject,
-      },
-      (id) => ({ id, status: true }),
-    );
-  });
+  return ask(
+    (id) => ({ id, status: true }),
+    (a) => ('streams' in a ? a.streams : undefined),
+  );
 }
 
 /** Stops the worker (a server closing, a test): what it was drawing fails; the next document starts a new one. */

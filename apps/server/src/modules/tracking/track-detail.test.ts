@@ -300,6 +300,12 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
 
   /** A user of tenant A linked only to an account other than the docket's; answers its token. */
   const strangerOf = async (dckId: number): Promise<string> => {
+    const again = await post(t.app, '/api/auth/login', {
+      database: TENANT_A,
+      username: 'stranger',
+      password: 'Stranger#2026',
+    });
+    if (again.statusCode === 200) return (again.json() as { token: string }).token;
     const [d] = await db()
       .select({ cust: dockets.dck_cust_id })
       .from(dockets)
@@ -449,6 +455,11 @@ describe.each(DB_KINDS)('public tracking details on %s', (kind) => {
       expect((await summary()).map).toBe(false);
       expect(await mapOf()).toBe('');
       expect((await summary(withTiles, customer)).map).toBe(true);
+      // Another account's user holding the link, and a signed-out session's token, are guests here.
+      expect((await summary(withTiles, await strangerOf(delivered.dck_id))).map).toBe(false);
+      const stale = await loginAs(withTiles, ...CUSTOMER);
+      await post(withTiles, '/api/auth/logout', {}, stale);
+      expect((await summary(withTiles, stale)).map).toBe(false);
       expect(await mapOf(customer)).not.toBe('');
     } finally {
       await db().delete(settings).where(setting);
