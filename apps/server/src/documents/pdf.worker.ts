@@ -84,7 +84,17 @@ function drawStreamed(id: number, kind: StreamedKind, head: unknown) {
     size = 0;
     post({ id, chunk }, [chunk.buffer]);
   };
+  // Started once the drawing asks for its first rows (pdfkit loaded, the head drawn): a head that
+  // fails to draw is the caller's error, not a cut-off download. A drawing that asks for none
+  // starts as it ends.
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    post({ id, started: true });
+  };
   async function* rows() {
+    start();
     for await (const [batch] of arrived) {
       if (abort.signal.aborted) return;
       yield batch as unknown[];
@@ -98,12 +108,12 @@ function drawStreamed(id: number, kind: StreamedKind, head: unknown) {
     post({ id, error: reason(e) });
   };
   pdfStream((doc) => document.draw(doc, head, rows()), document.options).then((pdf) => {
-    post({ id, started: true });
     pdf.on('data', (bytes: Buffer) => {
       parts.push(bytes);
       size += bytes.length;
     });
     pdf.on('end', () => {
+      start();
       flush();
       streams.delete(id);
       post({ id, done: true });

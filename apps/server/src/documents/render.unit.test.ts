@@ -118,6 +118,9 @@ describe('renderDocument (documents/render): PDFs drawn in a worker thread', () 
       await sleep(50);
       throw new Error('the database went away later');
     }
+    // A head that cannot be drawn fails before anything is sent, too.
+    const broken = { ...head, headers: undefined } as unknown as typeof head;
+    await expect(streamDocument('docketExport', broken, batches(1, 10))).rejects.toThrow(/^PDF: /);
     const pdf = await streamDocument('docketExport', head, failingLater());
     await expect(buffer(pdf)).rejects.toThrow('the database went away later');
   });
