@@ -23,6 +23,21 @@ interface Job {
   fail(e: Error): void;
 }
 
+/**
+ * How long the worker's thread may go without a turn of its event loop while it has documents to
+ * draw (ms) before it is taken as stuck and stopped: its documents fail, the next starts a new
+ * one. A page of any of our documents is drawn in milliseconds; a whole one in well under a second.
+ */
+let stuckAfterMs = 30_000;
+
+/** Sets how long the worker may be unresponsive (ms) before it is stopped (tests). */
+export function setDocumentsWorkerStuckAfter(ms: number): void {
+  stuckAfterMs = ms;
+}
+
+/** The id of the watch's questions: no job has it (jobs count from 1). */
+const WATCH_ID = 0;
+
 let worker: Worker | undefined;
 let nextId = 1;
 const jobs = new Map<number, Job>();
@@ -49,7 +64,9 @@ function lose(w: Worker, error: Error) {
 function documentsWorker(): Worker {
   if (worker) return worker;
   const w = new Worker(WORKER_FILE, SOURCE ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {});
+  const watch = watchWorker(w);
   w.on('message', (a: DocumentAnswer) => {
+    if (a.id === WATCH_ID) return watch.answered();
     const job = jobs.get(a.id);
     if (!job) return;
     const failed = 'error' in a ? new Error(`PDF: ${a.error}`) : undefined;
@@ -61,6 +78,35 @@ function documentsWorker(): Worker {
   w.on('exit', (code) => lose(w, new Error(`PDF: the documents' worker stopped (exit code ${code})`)));
   worker = w;
   return w;
+}
+
+/**
+ * Asks the busy worker, every third of stuckAfterMs, whether its event loop gets a turn (a status
+ * question); one that has not answered for stuckAfterMs is stopped and its documents fail with
+ * 'PDF: the documents' worker did not answer…'. An idle worker is not asked; the watch ends with it.
+ */
+function watchWorker(w: Worker) {
+  let askedAt: number | undefined;
+  const timer = setInterval(
+    () => {
+      if (worker !== w) return clearInterval(timer);
+      if (jobs.size === 0) return void (askedAt = undefined);
+      if (askedAt === undefined) {
+        askedAt = Date.now();
+        w.postMessage({ id: WATCH_ID, status: true } satisfies DocumentJob);
+      } else if (Date.now() - askedAt >= stuckAfterMs) {
+        clearInterval(timer);
+        lose(
+          w,
+          new Error(`PDF: the documents' worker did not answer for ${stuckAfterMs} ms and was stopped`),
+        );
+        void w.terminate();
+      }
+    },
+    Math.max(10, Math.floor(stuckAfterMs / 3)),
+  );
+  timer.unref();
+  return { answered: () => void (askedAt = undefined) };
 }
 
 /** Starts `job` on the worker with its first message; its id (the job failed when it could not be posted). */

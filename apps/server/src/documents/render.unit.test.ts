@@ -9,6 +9,7 @@ import {
   assertDocumentsWorker,
   documentsBeingStreamed,
   renderDocument,
+  setDocumentsWorkerStuckAfter,
   stopDocumentsWorker,
   streamDocument,
 } from './render';
@@ -160,6 +161,22 @@ describe('renderDocument (documents/render): PDFs drawn in a worker thread', () 
     await stopDocumentsWorker();
     await drawing;
     expect((await runs(await renderDocument('reportTable', report))).at(-1)).toBe('2 rows');
+  });
+
+  it('stops a worker that stops answering, fails its documents, and draws the next on a new one', async () => {
+    // A table long enough to hold the worker's thread for seconds in one synchronous draw.
+    const long = { ...report, lines: Array.from({ length: 100_000 }, (_, i) => [`ACC${i}`, String(i)]) };
+    setDocumentsWorkerStuckAfter(150);
+    try {
+      await expect(renderDocument('reportTable', long)).rejects.toThrow(
+        "PDF: the documents' worker did not answer for 150 ms and was stopped",
+      );
+      setDocumentsWorkerStuckAfter(30_000);
+      // The next document is drawn by a new worker.
+      expect((await runs(await renderDocument('reportTable', report))).at(-1)).toBe('2 rows');
+    } finally {
+      setDocumentsWorkerStuckAfter(30_000);
+    }
   });
 
   it('finds its worker file (the server checks it as it starts)', () => {
