@@ -60,6 +60,9 @@ describe('the tracking view in Chromium', () => {
     const ref = await deliveredRef();
     const context = await h.newContext();
     const page = await context.newPage();
+    // The page carries the answers to its opening calls (apps/server web/page-calls): none is asked.
+    const asked: string[] = [];
+    page.on('request', (r) => void (r.method() === 'POST' && asked.push(new URL(r.url()).pathname)));
     await page.goto(`/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`);
     await page.getByRole('heading', { name: `Tracking Reference ${ref}` }).waitFor();
     await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
@@ -82,6 +85,7 @@ describe('the tracking view in Chromium', () => {
     const map = page.getByRole('region', { name: 'Map View' });
     await map.locator('.leaflet-container, [data-testid="map-unavailable"]').first().waitFor();
     await settle(page);
+    expect(asked.filter((path) => path.startsWith('/api/docket/track'))).toEqual([]);
     await h.screenshot(page, 'tracking-view');
 
     // With tiles (served here by the test, as there is no internet): the map, its markers and route.

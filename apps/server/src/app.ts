@@ -46,7 +46,7 @@ import { routePreloadTags } from './web/route-preloads';
 import { mapPreconnectTag, tileSource } from './web/map-preconnect';
 import { pageShell } from './web/page-shell';
 import { bootSessionOf, databasesElement, indexWith, sendPage, sessionElement } from './web/boot-session';
-import { pageCallAnswers, pageCallsElement } from './web/page-calls';
+import { pageCallAnswers, pageCallsElement, trackPageAnswers } from './web/page-calls';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
 import { cardBookingRoutes } from './modules/payments/card-booking.routes';
@@ -268,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pageWith = spa ? indexWith(spa) : undefined;
   // The tenants are fixed for the process's life: a guest's databases element is written once.
   const guestDatabases = spa ? databasesElement(databaseListOf(deps.tenants)) : '';
+  const databaseNames = deps.tenants.tenants.map((t) => t.name);
   // The SPA owns every non-API GET path: send index.html and let its router decide, with the
   // path's own page files named for preloading in its head. Signed in, the page carries the
   // session the app would ask for first (web/boot-session), the answers to the calls its screen
@@ -282,11 +283,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !request.url.startsWith('/assets/')
     ) {
       const session = await bootSessionOf(request);
+      // The tracking page's answers are a guest's as much as a signed-in user's (web/page-calls).
+      const [screenAnswers, trackAnswers] = await Promise.all([
+        session ? pageCallAnswers(app, request, session) : {},
+        trackPageAnswers(app, request, session, databaseNames),
+      ]);
+      const answers = { ...screenAnswers, ...trackAnswers };
+      const calls = pageCallsElement(answers);
       const own = session
-        ? sessionElement(session) + pageCallsElement(await pageCallAnswers(app, request, session))
-        : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) + guestDatabases;
+        ? sessionElement(session) + calls
+        : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) + guestDatabases + calls;
       const shell = session ? pageShell(request.url, session) : '';
-      return sendPage(request, reply, pageWith(preloadsOf(request.url) + own, shell), !!session);
+      // A page with a session or with answers is this browser's own: no cache keeps it.
+      return sendPage(request, reply, pageWith(preloadsOf(request.url) + own, shell), !!session || !!calls);
     }
     const path = request.url.split('?')[0]!;
     const allowed = (['GET', 'POST'] as const).filter((method) => app.hasRoute({ method, url: path }));

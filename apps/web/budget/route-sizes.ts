@@ -11,6 +11,8 @@ import { join } from 'node:path';
 /** A Vite manifest chunk (https://vite.dev/guide/backend-integration). */
 interface ManifestChunk {
   file: string;
+  /** The chunk's name: a shared chunk's is its first module's file name without extension. */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -81,6 +83,20 @@ export function sentBytes(dist: string, file: string): number {
 export function entryKey(manifest: Manifest): string {
   const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!key) throw new Error('The Vite manifest has no entry');
+  return key;
+}
+
+/**
+ * The manifest key of module `src`: `src` itself when the module begins a chunk of its own (a
+ * dynamic import's), else the shared chunk Rolldown named after it (`_{name}-{hash}.js`: a module
+ * that one chunk also imports statically is put there).
+ * @throws Error when neither is in the manifest
+ */
+export function moduleKey(manifest: Manifest, src: string): string {
+  if (manifest[src]) return src;
+  const name = src.slice(src.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+  const key = Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k]!.name === name);
+  if (!key) throw new Error(`${src} is not in the Vite manifest`);
   return key;
 }
 

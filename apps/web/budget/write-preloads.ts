@@ -7,11 +7,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { entryKey, GUARD, readManifest, ROUTE_MODULES, staticClosure } from './route-sizes';
+import { entryKey, GUARD, moduleKey, readManifest, ROUTE_MODULES, staticClosure } from './route-sizes';
 
 /**
  * Loaded by every guarded screen's page, which carries its session and may carry the answers to
- * its opening calls (features/auth/api/session). Neither is checked by a schema first: the server
+ * its opening calls (features/auth/api/session); the tracking page imports it itself. Neither is checked by a schema first: the server
  * wrote both through their schemas, so zod is not part of a signed-in page's first load.
  */
 const BOOT_CALLS = 'src/lib/boot-calls.ts';
@@ -23,7 +23,7 @@ const preloads: Record<string, string[]> = {};
 for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
   const files = new Set<string>();
   for (const module of modules) staticClosure(manifest, module, files);
-  if (modules.includes(GUARD)) staticClosure(manifest, BOOT_CALLS, files);
+  if (modules.includes(GUARD)) staticClosure(manifest, moduleKey(manifest, BOOT_CALLS), files);
   preloads[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
 }
 writeFileSync(join(dist, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);

@@ -3,12 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BOOT_CALLS_ELEMENT_ID, PAGE_CALLS, pageCallKey, type SessionUser } from '@courier/contracts';
+import {
+  BOOT_CALLS_ELEMENT_ID,
+  PAGE_CALLS,
+  pageCallKey,
+  trackPageCalls,
+  type SessionUser,
+} from '@courier/contracts';
 import { buildApp } from '../app';
 import { queryRows } from '../db/client';
 import { fakeDist } from '../test/fake-dist';
 import { PAGE_CALLS_BUDGET_MS } from './page-calls';
-import { CUSTOMER, TENANT_A, createTestApp, loginAs, post, type TestApp } from '../test/harness';
+import { CUSTOMER, TENANT_A, TENANT_B, createTestApp, loginAs, post, type TestApp } from '../test/harness';
 import { forgetLiveSessions } from '../db/live-session-cache';
 
 describe('answers to a screen’s opening calls, written into its page (web/page-calls)', () => {
@@ -152,5 +158,86 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       );
       forgetLiveSessions();
     }
+  });
+
+  describe('the tracking page, a guest’s too', () => {
+    /** A demo docket's tracking reference in `tenant`. */
+    const refIn = async (tenant: string) =>
+      (
+        await queryRows<{ ref: string }>(
+          t.tenants.get(tenant)!.db,
+          sql`select tracking_reference as ref from dockets where tracking_reference is not null order by dck_id limit 1`,
+        )
+      )[0]!.ref;
+    const keysOf = (database: string, ref: string) =>
+      trackPageCalls(database, ref).map((c) => pageCallKey(c.path, c.body));
+
+    it('answers its summary, details and settings exactly as the API does, for a guest and a signed-in user', async () => {
+      const ref = await refIn(TENANT_A);
+      for (const cookie of [undefined, token]) {
+        // The reference as a link may carry it: lower case, padded.
+        const res = await page(`/docket/track?tracking_ref=%20${ref.toLowerCase()}`, cookie);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        const answers = answersIn(res.body)!;
+        expect(Object.keys(answers).sort()).toEqual(expect.arrayContaining(keysOf(TENANT_A, ref)));
+        for (const call of trackPageCalls(TENANT_A, ref)) {
+          const api = await post(app, call.path, call.body, cookie);
+          expect(api.statusCode, call.path).toBe(200);
+          expect(answers[pageCallKey(call.path, call.body)], call.path).toEqual(api.json());
+        }
+      }
+    });
+
+    it('looks in the database the link names, else the first; a reference it does not hold is not answered', async () => {
+      const ref = await refIn(TENANT_B);
+      const named = answersIn(
+        (await page(`/docket/track?tracking_ref=${ref}&database=${encodeURIComponent(TENANT_B)}`)).body,
+      )!;
+      expect(Object.keys(named)).toEqual(expect.arrayContaining(keysOf(TENANT_B, ref)));
+      // Not named (or named wrongly): the first database stands in, and does not hold it.
+      for (const url of [
+        `/docket/track?tracking_ref=${ref}`,
+        `/docket/track?tracking_ref=${ref}&database=Nowhere`,
+      ]) {
+        const keys = Object.keys(answersIn((await page(url)).body) ?? {});
+        const [settings, summary, detail] = keysOf(TENANT_A, ref);
+        expect(keys, url).toContain(settings);
+        expect(keys, url).not.toContain(summary);
+        expect(keys, url).not.toContain(detail);
+      }
+      // No reference, or not one's shape: nothing is asked.
+      for (const url of [
+        '/docket/track',
+        '/docket/track?tracking_ref=%3Cscript%3E',
+        '/docket/trackx?tracking_ref=ABC',
+      ])
+        expect((await page(url)).body, url).not.toContain(BOOT_CALLS_ELEMENT_ID);
+    });
+
+    it('counts each page against the tracking calls’ rate limit of the caller’s address', async () => {
+      const limited = await buildApp({ ...t.deps, webDist: dist.dir, trackRateMax: 2 });
+      try {
+        const ref = await refIn(TENANT_A);
+        const [, summary] = keysOf(TENANT_A, ref);
+        const load = (remoteAddress: string) =>
+          limited.inject({ url: `/docket/track?tracking_ref=${ref}`, remoteAddress });
+        expect(Object.keys(answersIn((await load('10.0.0.1')).body)!)).toContain(summary);
+        expect(Object.keys(answersIn((await load('10.0.0.1')).body)!)).toContain(summary);
+        // The third page from that address: the calls are refused (429), so the page carries no view.
+        expect(Object.keys(answersIn((await load('10.0.0.1')).body) ?? {})).not.toContain(summary);
+        const api = await limited.inject({
+          method: 'POST',
+          url: '/api/docket/track',
+          remoteAddress: '10.0.0.1',
+          payload: { database: TENANT_A, tracking_ref: ref },
+        });
+        expect(api.statusCode).toBe(429);
+        // Another address is not held by it.
+        expect(Object.keys(answersIn((await load('10.0.0.2')).body)!)).toContain(summary);
+      } finally {
+        await limited.close();
+      }
+    });
   });
 });

@@ -3,6 +3,9 @@ import {
   BOOT_CALLS_ELEMENT_ID,
   PAGE_CALLS,
   pageCallKey,
+  TRACK_PAGE_PATH,
+  trackPageCalls,
+  TRACKING_REF_PATTERN,
   type PageCall,
   type SessionResponse,
 } from '@courier/contracts';
@@ -14,19 +17,53 @@ const screenOf = (url: string) => url.split('?')[0]!.replace(/\/+$/, '') || '/';
 /** How long the page waits for its calls' answers (ms); an answer later than that is left out. */
 export const PAGE_CALLS_BUDGET_MS = 300;
 
-/** A call's answer by its key, or undefined when the API refused it (not 200); rejects when the call failed. */
+/**
+ * A call's answer by its key, or undefined when the API refused it (not 200); rejects when the
+ * call failed. It is made as the page's request: its cookie, its address and the proxy's
+ * forwarded-for (so a rate limit by address counts it as that caller's).
+ */
 async function answerOf(
   app: FastifyInstance,
-  cookie: string,
+  request: FastifyRequest,
   call: PageCall,
 ): Promise<readonly [string, unknown] | undefined> {
+  const { cookie, 'x-forwarded-for': forwardedFor } = request.headers;
   const res = await app.inject({
     method: 'POST',
     url: call.path,
-    headers: { cookie, 'content-type': 'application/json' },
+    remoteAddress: request.socket.remoteAddress,
+    headers: {
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     payload: JSON.stringify(call.body),
   });
   return res.statusCode === 200 ? [pageCallKey(call.path, call.body), res.json()] : undefined;
+}
+
+/**
+ * The answers to `calls` by pageCallKey, made at once: a call that is refused, fails or is not
+ * answered within PAGE_CALLS_BUDGET_MS is missing (a failure is logged); never rejects.
+ */
+async function answersTo(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  calls: PageCall[],
+): Promise<Record<string, unknown>> {
+  if (calls.length === 0) return {};
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), PAGE_CALLS_BUDGET_MS);
+  });
+  const settled = await Promise.allSettled(
+    calls.map((call) => Promise.race([answerOf(app, request, call), late])),
+  );
+  clearTimeout(timer);
+  const answers = settled.flatMap((s) => (s.status === 'fulfilled' && s.value ? [s.value] : []));
+  for (const s of settled)
+    if (s.status === 'rejected') request.log.warn({ err: s.reason }, 'page without a call answer: it failed');
+  return Object.fromEntries(answers);
 }
 
 /**
@@ -45,20 +82,38 @@ export async function pageCallAnswers(
   session: SessionResponse | undefined,
 ): Promise<Record<string, unknown>> {
   const screen = screenOf(request.url);
-  const cookie = request.headers.cookie;
-  if (!Object.hasOwn(PAGE_CALLS, screen) || !cookie || session?.stage !== 'full') return {};
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), PAGE_CALLS_BUDGET_MS);
-  });
-  const settled = await Promise.allSettled(
-    PAGE_CALLS[screen]!(session.user).map((call) => Promise.race([answerOf(app, cookie, call), late])),
-  );
-  clearTimeout(timer);
-  const answers = settled.flatMap((s) => (s.status === 'fulfilled' && s.value ? [s.value] : []));
-  for (const s of settled)
-    if (s.status === 'rejected') request.log.warn({ err: s.reason }, 'page without a call answer: it failed');
-  return Object.fromEntries(answers);
+  if (!Object.hasOwn(PAGE_CALLS, screen) || !request.headers.cookie || session?.stage !== 'full') return {};
+  return answersTo(app, request, PAGE_CALLS[screen]!(session.user));
+}
+
+/**
+ * The answers to the tracking page's opening calls (contracts trackPageCalls) for the reference
+ * of its address, by pageCallKey: in the signed-in user's tenant, else the link's `database` when
+ * it names one of `databases`, else the first (the web app's stand-in, features/tracking
+ * useTrackDatabase). Empty for another path or a reference that is missing or not one's shape.
+ * Each call is the API's own, as this caller (answersTo): a reference that is not found answers
+ * 404 and is simply missing, exactly as the page's own call would learn; the page's loads count
+ * against the tracking calls' rate limit for the caller's address as those calls do.
+ */
+export function trackPageAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  session: SessionResponse | undefined,
+  databases: readonly string[],
+): Promise<Record<string, unknown>> {
+  if (screenOf(request.url) !== TRACK_PAGE_PATH) return Promise.resolve({});
+  const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const ref = (params.get('tracking_ref') ?? '').trim().toUpperCase();
+  if (!TRACKING_REF_PATTERN.test(ref)) return Promise.resolve({});
+  const named = params.get('database');
+  const database =
+    session?.stage === 'full'
+      ? session.tenant.name
+      : named !== null && databases.includes(named)
+        ? named
+        : databases[0];
+  if (database === undefined) return Promise.resolve({});
+  return answersTo(app, request, trackPageCalls(database, ref));
 }
 
 /**

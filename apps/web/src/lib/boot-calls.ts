@@ -2,10 +2,11 @@ import { BOOT_CALLS_ELEMENT_ID, BOOT_CALLS_FRESH_MS, pageCallKey } from '@courie
 import { takeBootJson } from './boot-data';
 
 /**
- * The answers the server wrote into a signed-in page for the calls its screen makes as it opens
- * (contracts PAGE_CALLS, apps/server web/page-calls). Loaded only by a page that carries a session
- * (features/auth/api/session), which hands takeBootCall to the API client: the sign-in page and
- * the guest screens never load it.
+ * The answers the server wrote into a page for the calls its screen makes as it opens (contracts
+ * PAGE_CALLS for a signed-in screen, trackPageCalls for the tracking page; apps/server
+ * web/page-calls). Loaded by a page that carries a session (features/auth/api/session) and by the
+ * tracking page (features/tracking TrackPage), which hand takeBootCall to the API client: the
+ * sign-in page and the other guest screens never load it.
  */
 
 /** The page's call answers by pageCallKey (read once), or undefined before the first look. */

@@ -1,10 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'react-router';
 import { screen, within } from '@testing-library/react';
 import { MSG, type TrackDetailResponse, type TrackResponse } from '@courier/contracts';
+import { BOOT_CALLS_ELEMENT_ID, pageCallKey, trackPageCalls } from '@courier/contracts/page-calls';
 import { SESSION_KEY } from '../../auth';
 import { apiError, mockApi, reply } from '../../../test/api-mock';
-import { sessionWith } from '../../../test/fixtures';
+import { DEMO, sessionWith } from '../../../test/fixtures';
+import { writeBootCalls } from '../../../test/boot-session';
 import { renderApp, testQueryClient } from '../../../test/render';
 import TrackPage from './TrackPage';
 
@@ -185,5 +187,39 @@ describe('the tracking view', () => {
     renderTrack('TNOSUCH');
     expect(await screen.findByText(MSG.trackingNotFound)).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/api/docket/track/detail')).toBe(false);
+  });
+
+  describe('a guest’s page that carries its answers (apps/server web/page-calls)', () => {
+    afterEach(() => {
+      document.getElementById(BOOT_CALLS_ELEMENT_ID)?.remove();
+      vi.restoreAllMocks();
+    });
+
+    it('draws the summary and the details from the page, asking the server for neither', async () => {
+      vi.spyOn(performance, 'now').mockReturnValue(100);
+      const [settings, track, trackDetail] = trackPageCalls(DEMO.name, 'TABC123').map((c) =>
+        pageCallKey(c.path, c.body),
+      );
+      writeBootCalls({
+        [settings!]: { aset_web_tracking: 'T', aset_web_quicktracking: 'T' },
+        [track!]: summary,
+        [trackDetail!]: detail(),
+      });
+      const api = mockApi({ '/api/database/list': reply([DEMO]) });
+      const queryClient = testQueryClient();
+      queryClient.setQueryData(SESSION_KEY, null);
+      renderApp(null, {
+        route: '/docket/track?tracking_ref=tabc123',
+        queryClient,
+        routes: <Route path="/docket/track" element={<TrackPage />} />,
+      });
+      const order = await screen.findByRole('region', { name: 'Order Summary' });
+      expect(within(order).getByText('Delivered')).toBeTruthy();
+      const timeline = await screen.findByRole('region', { name: 'Tracking View' });
+      expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
+      expect(await screen.findByTestId('leaflet')).toBeTruthy();
+      expect(api.calls.map((c) => c.path)).not.toContain('/api/docket/track');
+      expect(api.calls.map((c) => c.path)).not.toContain('/api/docket/track/detail');
+    });
   });
 });

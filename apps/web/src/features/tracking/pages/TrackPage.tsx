@@ -3,10 +3,11 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { MSG } from '@courier/contracts';
+import { MSG, TRACKING_REF_PATTERN } from '@courier/contracts';
 import { PageTitle } from '../../../components/PageTitle';
 import { TrackingRefInput } from '../../../components/TrackingRefInput';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, answerFromPage } from '../../../lib/api-client';
+import { takeBootCall } from '../../../lib/boot-calls';
 import { notifyError } from '../../../lib/notify';
 import { storedTrackingRef } from '../../../lib/stored-context';
 import { useSession } from '../../auth';
@@ -20,8 +21,9 @@ import { Signatures } from '../components/Signatures';
 import { StockList } from '../components/StockList';
 import { TrackingTimeline } from '../components/TrackingTimeline';
 
-/** A tracking reference as issued: letters, digits and dashes, at most 40. */
-const TRACKING_REF = /^[A-Z0-9-]{1,40}$/;
+// The page may carry the answers to this screen's opening calls, a guest's too (contracts
+// trackPageCalls): the API client takes them from here on, before this screen asks anything.
+answerFromPage(takeBootCall);
 
 /**
  * The database to look in: the signed-in tenant, else the link's `database` (a booking
@@ -72,7 +74,7 @@ function useTrackingRef() {
   const location = useLocation();
   const param = params.get('tracking_ref');
   const ref = (param ?? storedTrackingRef.get() ?? '').trim().toUpperCase();
-  const valid = TRACKING_REF.test(ref);
+  const valid = TRACKING_REF_PATTERN.test(ref);
   const justArrived = param === null && (location.state as { guest?: boolean } | null)?.guest === true;
   useEffect(() => {
     if (valid) storedTrackingRef.set(ref);
