@@ -64,13 +64,12 @@ export const TRACKING_REF_PATTERN = /^[A-Z0-9-]{1,40}$/;
 
 /**
  * The calls the tracking page makes as it opens for reference `tracking_ref` in `database`, for a
- * guest or a signed-in user alike: the tenant's tracking settings, the order summary and the
- * details (timeline, route, stock, signatures). The server answers them inside the page (issue 15
- * §1 LCP: two round trips less before the summary and the map's tiles), each through the API with
- * the page request's own cookie and address, so each call's checks and rate limit apply.
+ * guest or a signed-in user alike: the order summary and the details (timeline, route, stock,
+ * signatures). The server answers them inside the page (issue 15 §1 LCP: two round trips less
+ * before the summary and the map's tiles), each through the API with the page request's own
+ * cookie and address, so each call's checks and rate limit apply.
  */
 export const trackPageCalls = (database: string, tracking_ref: string): PageCall[] => [
-  { path: '/api/system/tracking', body: { database } },
   { path: '/api/docket/track', body: { database, tracking_ref } },
   { path: '/api/docket/track/detail', body: { database, tracking_ref } },
 ];

@@ -201,8 +201,7 @@ describe('answers to a screen’s opening calls, written into its page (web/page
         `/docket/track?tracking_ref=${ref}&database=Nowhere`,
       ]) {
         const keys = Object.keys(answersIn((await page(url)).body) ?? {});
-        const [settings, summary, detail] = keysOf(TENANT_A, ref);
-        expect(keys, url).toContain(settings);
+        const [summary, detail] = keysOf(TENANT_A, ref);
         expect(keys, url).not.toContain(summary);
         expect(keys, url).not.toContain(detail);
       }
@@ -215,11 +214,48 @@ describe('answers to a screen’s opening calls, written into its page (web/page
         expect((await page(url)).body, url).not.toContain(BOOT_CALLS_ELEMENT_ID);
     });
 
+    it('answers only a browser’s own opening of the page, not an image or frame another site asks for', async () => {
+      const limited = await buildApp({ ...t.deps, webDist: dist.dir, trackRateMax: 2 });
+      try {
+        const ref = await refIn(TENANT_A);
+        const [summary] = keysOf(TENANT_A, ref);
+        const load = (headers: Record<string, string>) =>
+          limited.inject({ url: `/docket/track?tracking_ref=${ref}`, remoteAddress: '10.0.0.9', headers });
+        const crossSite = { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' };
+        // <img> and <iframe> tags on another site: the plain page, and the visitor's limit unspent.
+        for (let i = 0; i < 4; i++) {
+          for (const dest of [
+            { 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors' },
+            { 'sec-fetch-dest': 'iframe', 'sec-fetch-mode': 'navigate' },
+          ])
+            expect((await load({ ...crossSite, ...dest })).body).not.toContain(BOOT_CALLS_ELEMENT_ID);
+        }
+        // A mail's link followed from a webmail's site is the browser's own navigation: answered.
+        const followed = await load({
+          ...crossSite,
+          'sec-fetch-dest': 'document',
+          'sec-fetch-mode': 'navigate',
+        });
+        expect(Object.keys(answersIn(followed.body)!)).toContain(summary);
+        // A bearer token's caller, or a session cookie that is no longer live: the page asks for itself.
+        const stale = await loginAs(limited, ...CUSTOMER);
+        await post(limited, '/api/auth/logout', {}, stale);
+        const callers: Record<string, string>[] = [
+          { authorization: `Bearer ${token}` },
+          { cookie: `courier_session=${stale}` },
+        ];
+        for (const headers of callers)
+          expect((await load(headers)).body).not.toContain(BOOT_CALLS_ELEMENT_ID);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('counts each page against the tracking calls’ rate limit of the caller’s address', async () => {
       const limited = await buildApp({ ...t.deps, webDist: dist.dir, trackRateMax: 2 });
       try {
         const ref = await refIn(TENANT_A);
-        const [, summary] = keysOf(TENANT_A, ref);
+        const [summary] = keysOf(TENANT_A, ref);
         const load = (remoteAddress: string) =>
           limited.inject({ url: `/docket/track?tracking_ref=${ref}`, remoteAddress });
         expect(Object.keys(answersIn((await load('10.0.0.1')).body)!)).toContain(summary);

@@ -9,6 +9,7 @@ import {
   type PageCall,
   type SessionResponse,
 } from '@courier/contracts';
+import { SESSION_COOKIE } from '../plugins/auth';
 import { scriptSafeJson } from './boot-session';
 
 /** The screen's path without its query or a trailing slash ('/docket/detail?x=1' → '/docket/detail'). */
@@ -87,13 +88,28 @@ export async function pageCallAnswers(
 }
 
 /**
+ * Whether the page request is a browser's own opening of the page (a link followed, an address
+ * typed, a mail's link from another site): a top-level navigation, not an image, a frame or a
+ * script's fetch another site has the browser make. Only such a request runs the tracking page's
+ * calls, so that another site cannot spend a visitor's tracking rate limit with `<img>` tags. A
+ * request without Fetch Metadata (an older browser, a script) is taken as one.
+ */
+function isNavigation(request: FastifyRequest): boolean {
+  const { 'sec-fetch-dest': dest, 'sec-fetch-mode': mode } = request.headers;
+  return (dest === undefined || dest === 'document') && (mode === undefined || mode === 'navigate');
+}
+
+/**
  * The answers to the tracking page's opening calls (contracts trackPageCalls) for the reference
  * of its address, by pageCallKey: in the signed-in user's tenant, else the link's `database` when
  * it names one of `databases`, else the first (the web app's stand-in, features/tracking
- * useTrackDatabase). Empty for another path or a reference that is missing or not one's shape.
- * Each call is the API's own, as this caller (answersTo): a reference that is not found answers
- * 404 and is simply missing, exactly as the page's own call would learn; the page's loads count
- * against the tracking calls' rate limit for the caller's address as those calls do.
+ * useTrackDatabase). Each call is the API's own, as this caller (answersTo): a reference that is
+ * not found answers 404 and is simply missing, exactly as the page's own call would learn; each
+ * page counts against the tracking calls' rate limit for the caller's address as those calls do.
+ * Empty (the page asks for itself) for another path; a reference that is missing or not one's
+ * shape; a request that is not a navigation (isNavigation); one with an Authorization header or a
+ * session cookie that is no longer live (the page is not written for a session: the web app
+ * restores or drops it first, which ends any written answers); or one whose address is unknown.
  */
 export function trackPageAnswers(
   app: FastifyInstance,
@@ -101,10 +117,13 @@ export function trackPageAnswers(
   session: SessionResponse | undefined,
   databases: readonly string[],
 ): Promise<Record<string, unknown>> {
-  if (screenOf(request.url) !== TRACK_PAGE_PATH) return Promise.resolve({});
+  const none = Promise.resolve({});
+  if (screenOf(request.url) !== TRACK_PAGE_PATH || !isNavigation(request)) return none;
+  if (request.headers.authorization !== undefined || request.socket.remoteAddress === undefined) return none;
+  if (request.cookies[SESSION_COOKIE] && session === undefined) return none;
   const params = new URLSearchParams(request.url.split('?')[1] ?? '');
   const ref = (params.get('tracking_ref') ?? '').trim().toUpperCase();
-  if (!TRACKING_REF_PATTERN.test(ref)) return Promise.resolve({});
+  if (!TRACKING_REF_PATTERN.test(ref)) return none;
   const named = params.get('database');
   const database =
     session?.stage === 'full'
@@ -112,7 +131,7 @@ export function trackPageAnswers(
       : named !== null && databases.includes(named)
         ? named
         : databases[0];
-  if (database === undefined) return Promise.resolve({});
+  if (database === undefined) return none;
   return answersTo(app, request, trackPageCalls(database, ref));
 }
 

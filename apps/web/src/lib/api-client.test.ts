@@ -4,7 +4,15 @@ import { MSG } from '@courier/contracts';
 import { pageCallKey } from '@courier/contracts/page-calls';
 import { apiError, mockApi, notAuthenticated, reply } from '../test/api-mock';
 import { writeBootCalls } from '../test/boot-session';
-import { ApiError, answerFromPage, apiGet, apiPost, apiPostFile, onAuthFailure } from './api-client';
+import {
+  ApiError,
+  answerFromPage,
+  apiGet,
+  apiPost,
+  apiPostFile,
+  onAuthFailure,
+  resetPageAnswers,
+} from './api-client';
 import { lazyListOf, lazySchema } from './lazy-schema';
 import { takeBootCall } from './boot-calls';
 
@@ -15,7 +23,10 @@ function authFailures() {
   return handler;
 }
 
-afterEach(() => onAuthFailure(() => undefined));
+afterEach(() => {
+  onAuthFailure(() => undefined);
+  resetPageAnswers();
+});
 
 /** The rejection of a call, asserted to be an ApiError. */
 async function failureOf(call: Promise<unknown>): Promise<ApiError> {
@@ -86,6 +97,17 @@ describe('apiPost', () => {
     await expect(apiPost('/api/thing', { q: 1 }, load)).resolves.toEqual({ id: 9 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes no written answer once a sign-in step or a sign-out was asked, even when handed them again', async () => {
+    mockApi({ '/api/auth/logout': reply({}), '/api/thing': reply({ id: 9 }) });
+    answerFromPage(takeBootCall);
+    writeBootCalls({ [pageCallKey('/api/thing', {})]: { id: 7 } });
+    await apiPost('/api/auth/logout', {});
+    // A screen loaded later (the tracking page) hands them over again: answers written for the
+    // session that signed out never serve the next one.
+    answerFromPage(takeBootCall);
+    await expect(apiPost('/api/thing', {})).resolves.toEqual({ id: 9 });
   });
 
   it('always sends a JSON body, {} when there is none', async () => {

@@ -123,10 +123,22 @@ const jsonPost = (body: unknown, headers?: Record<string, string>): RequestInit 
 
 /** Where apiPost looks first for an answer written into the page (lib/boot-calls), once handed one. */
 let pageAnswer: ((path: string, body: unknown) => unknown) | undefined;
+/** True once a sign-in step or a sign-out was asked: the page's answers are over for good. */
+let pageAnswersOver = false;
 
-/** Hands the API client the page's written answers (a signed-in page's start-up does, with its session). */
+/**
+ * Hands the API client the page's written answers (a signed-in page's start-up does, with its
+ * session; the tracking page as it loads). Ignored once a sign-in step or a sign-out was asked:
+ * answers written for one session never serve another.
+ */
 export function answerFromPage(take: (path: string, body: unknown) => unknown): void {
-  pageAnswer = take;
+  if (!pageAnswersOver) pageAnswer = take;
+}
+
+/** Starts the page's answers afresh (tests: each test's page is new). */
+export function resetPageAnswers(): void {
+  pageAnswer = undefined;
+  pageAnswersOver = false;
 }
 
 /**
@@ -141,7 +153,10 @@ export function apiPost<T>(
   options?: ApiOptions,
 ): Promise<T> {
   // A sign-in step or a sign-out ends the page's answers: they were its session's user's.
-  if (path.startsWith('/api/auth/')) pageAnswer = undefined;
+  if (path.startsWith('/api/auth/')) {
+    pageAnswer = undefined;
+    pageAnswersOver = true;
+  }
   // Written by the server through this call's own response schema (apps/server web/page-calls):
   // taken as it is, so the screen draws without loading zod first.
   const written = pageAnswer?.(path, body);
