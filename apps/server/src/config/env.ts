@@ -32,7 +32,27 @@ export const envSchema = z
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
     COOKIE_SECURE: bool.default(false),
-    TRUST_PROXY: bool.default(false),
+    /**
+     * Which `X-Forwarded-For` hops name the caller (every per-address rate limit keys on it): 'false'
+     * none (the socket's address); 'true' or a number, that many proxies in front of the server
+     * ('true' is one: the address the nearest proxy saw, not a leftmost entry a client may write
+     * itself); else a comma-separated list of the proxies' addresses or CIDR ranges.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((v, ctx): boolean | number | string => {
+        if (v === 'false' || v === '0') return false;
+        if (v === 'true') return 1;
+        if (/^\d+$/.test(v)) return Number(v);
+        if (/^[0-9a-fA-F.:/,\s]+$/.test(v)) return v;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY: false, true, a number of proxies, or their addresses',
+        });
+        return z.NEVER;
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default('apps/web/dist'),
     /** Shared rate-limit counters when several server processes run (redis://host:6379). */

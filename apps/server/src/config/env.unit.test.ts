@@ -17,6 +17,15 @@ describe('readEnv', () => {
     expect(readEnv({ PAYMENT_SANDBOX: 'false' }).PAYMENT_SANDBOX).toBe(false);
   });
 
+  it('trusts X-Forwarded-For only as far as TRUST_PROXY names proxies: none by default, one for true', () => {
+    expect(readEnv({}).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(readEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => readEnv({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('names each bad variable', () => {
     expect(() => readEnv({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT: .*\n.*LOG_LEVEL/s);
   });

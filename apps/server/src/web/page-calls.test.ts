@@ -274,6 +274,24 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       } finally {
         await limited.close();
       }
+      // Behind one proxy (TRUST_PROXY=true): the caller is the address the proxy saw, and a
+      // leftmost X-Forwarded-For entry the client wrote itself does not make it a new one.
+      const proxied = await buildApp({ ...t.deps, webDist: dist.dir, trackRateMax: 2, trustProxy: 1 });
+      try {
+        const ref = await refIn(TENANT_A);
+        const [summary] = keysOf(TENANT_A, ref);
+        const load = (spoofed: string) =>
+          proxied.inject({
+            url: `/docket/track?tracking_ref=${ref}`,
+            remoteAddress: '10.0.0.5',
+            headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.7` },
+          });
+        expect(Object.keys(answersIn((await load('198.51.100.1')).body)!)).toContain(summary);
+        expect(Object.keys(answersIn((await load('198.51.100.2')).body)!)).toContain(summary);
+        expect(Object.keys(answersIn((await load('198.51.100.3')).body) ?? {})).not.toContain(summary);
+      } finally {
+        await proxied.close();
+      }
     });
   });
 });
