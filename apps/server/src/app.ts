@@ -73,8 +73,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Base URL of links in mails. */
   publicUrl: string;
-  /** Fastify's trustProxy: false, a number of proxies, or their addresses (config/env TRUST_PROXY). */
-  trustProxy?: boolean | number | string;
+  /** Fastify's trustProxy: false, or the proxies' addresses and ranges (config/env TRUST_PROXY). */
+  trustProxy?: false | string;
   logLevel?: string;
   /** Redis for the rate-limit counters (REDIS_URL); in-memory per process when absent. */
   rateLimitRedis?: Redis;

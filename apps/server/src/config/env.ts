@@ -33,24 +33,22 @@ export const envSchema = z
     MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
     COOKIE_SECURE: bool.default(false),
     /**
-     * Which `X-Forwarded-For` hops name the caller (every per-address rate limit keys on it): 'false'
-     * none (the socket's address); 'true' or a number, that many proxies in front of the server
-     * ('true' is one: the address the nearest proxy saw, not a leftmost entry a client may write
-     * itself); else a comma-separated list of the proxies' addresses or CIDR ranges.
+     * Which proxies' `X-Forwarded-For` entries name the caller (every per-address rate limit keys
+     * on it): 'false' none (the socket's address); 'true' the proxies on this host and on private
+     * networks (loopback, link-local and unique-local ranges: a load balancer in front); else a
+     * comma-separated list of the proxies' addresses, CIDR ranges or those range names. The caller
+     * is the nearest address that is not a trusted proxy, never a leftmost entry a client wrote.
      */
     TRUST_PROXY: z
       .string()
       .trim()
       .default('false')
-      .transform((v, ctx): boolean | number | string => {
+      .transform((v, ctx): false | string => {
         if (v === 'false' || v === '0') return false;
-        if (v === 'true') return 1;
-        if (/^\d+$/.test(v)) return Number(v);
-        if (/^[0-9a-fA-F.:/,\s]+$/.test(v)) return v;
-        ctx.addIssue({
-          code: 'custom',
-          message: 'TRUST_PROXY: false, true, a number of proxies, or their addresses',
-        });
+        if (v === 'true' || v === '1') return 'loopback, linklocal, uniquelocal';
+        const entry = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+        if (v.split(',').every((part) => entry.test(part.trim()))) return v;
+        ctx.addIssue({ code: 'custom', message: "TRUST_PROXY: false, true, or the proxies' addresses" });
         return z.NEVER;
       }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -17,11 +17,10 @@ describe('readEnv', () => {
     expect(readEnv({ PAYMENT_SANDBOX: 'false' }).PAYMENT_SANDBOX).toBe(false);
   });
 
-  it('trusts X-Forwarded-For only as far as TRUST_PROXY names proxies: none by default, one for true', () => {
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names: none by default, private ones for true', () => {
     expect(readEnv({}).TRUST_PROXY).toBe(false);
     expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
-    expect(readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
-    expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe('loopback, linklocal, uniquelocal');
     expect(readEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
     expect(() => readEnv({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });

@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '@courier/contracts';
 import { buildApp } from '../app';
+import { readEnv } from '../config/env';
 import { queryRows } from '../db/client';
 import { fakeDist } from '../test/fake-dist';
 import { PAGE_CALLS_BUDGET_MS } from './page-calls';
@@ -274,21 +275,28 @@ describe('answers to a screen’s opening calls, written into its page (web/page
       } finally {
         await limited.close();
       }
-      // Behind one proxy (TRUST_PROXY=true): the caller is the address the proxy saw, and a
-      // leftmost X-Forwarded-For entry the client wrote itself does not make it a new one.
-      const proxied = await buildApp({ ...t.deps, webDist: dist.dir, trackRateMax: 2, trustProxy: 1 });
+      // Behind a load balancer on a private network (TRUST_PROXY=true): the caller is the address
+      // the balancer saw, and a leftmost X-Forwarded-For entry the client wrote itself does not
+      // make it a new one; another client behind the same balancer is not held by it.
+      const proxied = await buildApp({
+        ...t.deps,
+        webDist: dist.dir,
+        trackRateMax: 2,
+        trustProxy: readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY,
+      });
       try {
         const ref = await refIn(TENANT_A);
         const [summary] = keysOf(TENANT_A, ref);
-        const load = (spoofed: string) =>
+        const load = (spoofed: string, client = '203.0.113.7') =>
           proxied.inject({
             url: `/docket/track?tracking_ref=${ref}`,
             remoteAddress: '10.0.0.5',
-            headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.7` },
+            headers: { 'x-forwarded-for': `${spoofed}, ${client}` },
           });
         expect(Object.keys(answersIn((await load('198.51.100.1')).body)!)).toContain(summary);
         expect(Object.keys(answersIn((await load('198.51.100.2')).body)!)).toContain(summary);
         expect(Object.keys(answersIn((await load('198.51.100.3')).body) ?? {})).not.toContain(summary);
+        expect(Object.keys(answersIn((await load('198.51.100.3', '203.0.113.8')).body)!)).toContain(summary);
       } finally {
         await proxied.close();
       }
