@@ -85,7 +85,9 @@ describe('the tracking view in Chromium', () => {
     const map = page.getByRole('region', { name: 'Map View' });
     await map.locator('.leaflet-container, [data-testid="map-unavailable"]').first().waitFor();
     await settle(page);
-    expect(asked.filter((path) => path.startsWith('/api/docket/track'))).toEqual([]);
+    expect(
+      asked.filter((path) => path.startsWith('/api/docket/track') || path === '/api/system/tracking'),
+    ).toEqual([]);
     await h.screenshot(page, 'tracking-view');
 
     // With tiles (served here by the test, as there is no internet): the map, its markers and route.

@@ -63,13 +63,15 @@ export const TRACK_PAGE_PATH = '/docket/track';
 export const TRACKING_REF_PATTERN = /^[A-Z0-9-]{1,40}$/;
 
 /**
- * The calls the tracking page makes as it opens for reference `tracking_ref` in `database`, for a
- * guest or a signed-in user alike: the order summary and the details (timeline, route, stock,
- * signatures). The server answers them inside the page (issue 15 §1 LCP: two round trips less
- * before the summary and the map's tiles), each through the API with the page request's own
- * cookie and address, so each call's checks and rate limit apply.
+ * The calls the tracking page makes as it opens for reference `tracking_ref` in `database`: the
+ * order summary and the details (timeline, route, stock, signatures), and for a guest the
+ * tenant's tracking settings (the guest frame's tracking box). The server answers them inside the
+ * page (issue 15 §1 LCP: the summary, the details and the frame are drawn at once, two round
+ * trips less before the map's tiles), each through the API with the page request's own cookie
+ * and address, so each call's checks and rate limit apply.
  */
-export const trackPageCalls = (database: string, tracking_ref: string): PageCall[] => [
+export const trackPageCalls = (database: string, tracking_ref: string, guest: boolean): PageCall[] => [
+  ...(guest ? [{ path: '/api/system/tracking', body: { database } }] : []),
   { path: '/api/docket/track', body: { database, tracking_ref } },
   { path: '/api/docket/track/detail', body: { database, tracking_ref } },
 ];

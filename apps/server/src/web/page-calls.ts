@@ -125,14 +125,14 @@ export function trackPageAnswers(
   const ref = (params.get('tracking_ref') ?? '').trim().toUpperCase();
   if (!TRACKING_REF_PATTERN.test(ref)) return none;
   const named = params.get('database');
-  const database =
-    session?.stage === 'full'
-      ? session.tenant.name
-      : named !== null && databases.includes(named)
-        ? named
-        : databases[0];
+  const signedIn = session?.stage === 'full';
+  const database = signedIn
+    ? session.tenant.name
+    : named !== null && databases.includes(named)
+      ? named
+      : databases[0];
   if (database === undefined) return none;
-  return answersTo(app, request, trackPageCalls(database, ref));
+  return answersTo(app, request, trackPageCalls(database, ref, !signedIn));
 }
 
 /**

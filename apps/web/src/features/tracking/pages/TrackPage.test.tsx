@@ -197,10 +197,11 @@ describe('the tracking view', () => {
 
     it('draws the summary and the details from the page, asking the server for neither', async () => {
       vi.spyOn(performance, 'now').mockReturnValue(100);
-      const [track, trackDetail] = trackPageCalls(DEMO.name, 'TABC123').map((c) =>
+      const [settings, track, trackDetail] = trackPageCalls(DEMO.name, 'TABC123', true).map((c) =>
         pageCallKey(c.path, c.body),
       );
       writeBootCalls({
+        [settings!]: { aset_web_tracking: 'T', aset_web_quicktracking: 'T' },
         [track!]: summary,
         [trackDetail!]: detail(),
       });
