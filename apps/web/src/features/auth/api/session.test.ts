@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOOT_SESSION_ELEMENT_ID, pageCallKey } from '@courier/contracts';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost, resetPageAnswers } from '../../../lib/api-client';
 import { mockApi, notAuthenticated, reply } from '../../../test/api-mock';
 import { clearBootSession, writeBootCalls, writeBootSession } from '../../../test/boot-session';
 import { sessionWith } from '../../../test/fixtures';
 import { fetchSession } from './session';
 
 describe('the start-up session restore', () => {
-  afterEach(clearBootSession);
+  afterEach(() => {
+    clearBootSession();
+    // Each test is a new page: a sign-in call of the one before has not ended its answers.
+    resetPageAnswers();
+  });
 
   it('takes the session written into the page once, without asking, then asks the server', async () => {
     const written = sessionWith({ ausr_rights_booking: 'T' });
