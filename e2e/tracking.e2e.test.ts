@@ -143,6 +143,77 @@ describe('the tracking view in Chromium', () => {
     await context.close();
   });
 
+  it('draws the map’s tiles before its code has loaded, where the map then puts them, each fetched once', async () => {
+    const ref = await deliveredRef();
+    // A phone's screen, dense: the half-size tiles of the next zoom (TrackMap, contracts denseTiles).
+    const context = await h.browser.newContext({
+      baseURL: h.baseUrl,
+      viewport: { width: 412, height: 900 },
+      deviceScaleFactor: 2,
+    });
+    await serveFakeTiles(context);
+    const page = await context.newPage();
+    const fetched = new Map<string, number>();
+    page.on('request', (r) => {
+      if (r.url().startsWith('https://tile.openstreetmap.org/'))
+        fetched.set(r.url(), (fetched.get(r.url()) ?? 0) + 1);
+    });
+    // The map's code is held back until the tiles drawn without it have been read.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/TrackMap-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`);
+    // The page names the centre's tile for a dense screen and for the others.
+    const preloads = await page
+      .locator('link[rel="preload"][as="image"]')
+      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+    expect(preloads).toHaveLength(2);
+    const map = page.getByRole('region', { name: 'Map View' });
+    const tiles = map.getByTestId('map-mosaic').locator('img');
+    await expect.poll(() => tiles.count()).toBeGreaterThan(4);
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="map-mosaic"] img')).every(
+        (i) => i.complete && i.naturalWidth > 0,
+      ),
+    );
+    type Place = Record<string, { x: number; y: number; width: number }>;
+    const placesOf = (selector: string) =>
+      page.locator(selector).evaluateAll((imgs) =>
+        Object.fromEntries(
+          imgs.map((i) => {
+            const r = i.getBoundingClientRect();
+            return [(i as HTMLImageElement).src, { x: r.x, y: r.y, width: r.width }];
+          }),
+        ),
+      ) as Promise<Place>;
+    const drawn = await placesOf('[data-testid="map-mosaic"] img');
+    // The dense centre tile named by the page is among them; nothing of Leaflet's is on the page yet.
+    expect(Object.keys(drawn)).toContain(preloads[0]);
+    expect(Object.values(drawn).every((p) => p.width === 128)).toBe(true);
+    expect(await map.locator('.leaflet-container').count()).toBe(0);
+
+    release();
+    await map.locator('.leaflet-tile-loaded').first().waitFor();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.leaflet-tile-loaded').length >= n,
+      Object.keys(drawn).length,
+    );
+    const leaflet = await placesOf('img.leaflet-tile-loaded');
+    for (const [src, place] of Object.entries(drawn)) {
+      expect(leaflet[src], src).toBeDefined();
+      expect(Math.abs(leaflet[src]!.x - place.x), src).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(leaflet[src]!.y - place.y), src).toBeLessThanOrEqual(0.5);
+    }
+    // Once the map's tiles are in, the drawn ones go; no tile was fetched twice.
+    await map.getByTestId('map-mosaic').waitFor({ state: 'detached' });
+    expect(fetched.size).toBeGreaterThanOrEqual(Object.keys(drawn).length);
+    expect([...fetched.entries()].filter(([, n]) => n > 1)).toEqual([]);
+    await context.close();
+  });
+
   it("shows a guest the tracking link's own database: its docket, brand and theme", async () => {
     const ref = await northernRef();
     const context = await h.newContext();

@@ -44,6 +44,7 @@ import { providerRoutes } from './modules/payments/providers.routes';
 import { worldpay3dsRoutes } from './modules/payments/worldpay-3ds.routes';
 import { routePreloadTags } from './web/route-preloads';
 import { mapPreconnectTag, tileSource } from './web/map-preconnect';
+import { mapTilePreloads } from './web/map-preload';
 import { pageShell } from './web/page-shell';
 import { bootSessionOf, databasesElement, indexWith, sendPage, sessionElement } from './web/boot-session';
 import { pageCallAnswers, pageCallsElement, trackPageAnswers } from './web/page-calls';
@@ -296,7 +297,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) + guestDatabases + calls;
       const shell = session ? pageShell(request.url, session) : '';
       // A page with a session or with answers is this browser's own: no cache keeps it.
-      return sendPage(request, reply, pageWith(preloadsOf(request.url) + own, shell), !!session || !!calls);
+      // The map's first tile, named from its details (web/map-preload).
+      const head = preloadsOf(request.url) + mapTilePreloads(trackAnswers) + own;
+      return sendPage(request, reply, pageWith(head, shell), !!session || !!calls);
     }
     const path = request.url.split('?')[0]!;
     const allowed = (['GET', 'POST'] as const).filter((method) => app.hasRoute({ method, url: path }));

@@ -21,3 +21,4 @@ export * from './driver';
 export * from './reports';
 export * from './payments';
 export * from './page-calls';
+export * from './map-tiles';

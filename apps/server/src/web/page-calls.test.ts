@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,10 +9,12 @@ import {
   pageCallKey,
   trackPageCalls,
   type SessionUser,
+  type TrackDetailResponse,
 } from '@courier/contracts';
 import { buildApp } from '../app';
 import { readEnv } from '../config/env';
 import { queryRows } from '../db/client';
+import { settings } from '../db/schema';
 import { fakeDist } from '../test/fake-dist';
 import { PAGE_CALLS_BUDGET_MS } from './page-calls';
 import { CUSTOMER, TENANT_A, TENANT_B, createTestApp, loginAs, post, type TestApp } from '../test/harness';
@@ -162,12 +164,12 @@ describe('answers to a screen’s opening calls, written into its page (web/page
   });
 
   describe('the tracking page, a guest’s too', () => {
-    /** A demo docket's tracking reference in `tenant`. */
-    const refIn = async (tenant: string) =>
+    /** A demo docket's tracking reference in `tenant`: the first, or the `nth` (from 0). */
+    const refIn = async (tenant: string, nth = 0) =>
       (
         await queryRows<{ ref: string }>(
           t.tenants.get(tenant)!.db,
-          sql`select tracking_reference as ref from dockets where tracking_reference is not null order by dck_id limit 1`,
+          sql`select tracking_reference as ref from dockets where tracking_reference is not null order by dck_id limit 1 offset ${nth}`,
         )
       )[0]!.ref;
     const keysOf = (database: string, ref: string, guest = true) =>
@@ -215,6 +217,66 @@ describe('answers to a screen’s opening calls, written into its page (web/page
         '/docket/trackx?tracking_ref=ABC',
       ])
         expect((await page(url)).body, url).not.toContain(BOOT_CALLS_ELEMENT_ID);
+    });
+
+    it('names the map’s first tile for the browser to fetch with the page, per kind of screen, only when the map is shown', async () => {
+      const withTiles = await buildApp({
+        ...t.deps,
+        webDist: dist.dir,
+        mapTileUrl: 'https://tiles.test/{z}/{x}/{y}.png',
+      });
+      const hideMap = and(
+        eq(settings.sett_group, 'default'),
+        eq(settings.sett_key, 'aset_track_map'),
+        eq(settings.sett_cust_id, 0),
+      );
+      try {
+        // A docket the other tests do not open: the process keeps a view once served (with the
+        // tile URL of the app that served it), and those apps have none.
+        const ref = await refIn(TENANT_A, 1);
+        const detailKey = keysOf(TENANT_A, ref)[2]!;
+        // Each page from its own address: the tracking calls' rate limit is not what is tested here.
+        let caller = 0;
+        const load = (cookie?: string, url = `/docket/track?tracking_ref=${ref}`) =>
+          withTiles.inject({
+            url,
+            remoteAddress: `10.1.0.${++caller}`,
+            headers: cookie ? { cookie: `courier_session=${cookie}` } : {},
+          });
+        const tileLinks = (html: string) =>
+          [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+        const html = (await load()).body;
+        const detail = answersIn(html)![detailKey] as TrackDetailResponse;
+        expect(detail.shown.map).toBe(true);
+        // The tile under the map's centre (the driver, else the delivery, …), by OpenStreetMap's
+        // own formula: the map's zoom on a plain screen, the next one's on a dense one.
+        const centre = detail.driver ?? detail.markers.delivery ?? detail.markers.collection!;
+        const tile = (z: number) => {
+          const lat = (centre.lat * Math.PI) / 180;
+          const x = Math.floor(((centre.lon + 180) / 360) * 2 ** z);
+          const y = Math.floor(((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * 2 ** z);
+          return `https://tiles.test/${z}/${x}/${y}.png`;
+        };
+        const zoom = detail.map.zoom;
+        expect(tileLinks(html)).toEqual([
+          `<link rel="preload" as="image" fetchpriority="high" href="${tile(zoom + 1)}" media="(min-resolution: 1.75dppx)">`,
+          `<link rel="preload" as="image" fetchpriority="high" href="${tile(zoom)}" media="not all and (min-resolution: 1.75dppx)">`,
+        ]);
+        // Signed in, the same; a reference not held: none.
+        expect(tileLinks((await load(token)).body)).toEqual(tileLinks(html));
+        expect(tileLinks((await load(undefined, '/docket/track?tracking_ref=NOSUCHREF1')).body)).toEqual([]);
+        // A guest the tenant shows no map: no tile (a signed-in user is still shown it).
+        await db()
+          .insert(settings)
+          .values({ sett_group: 'default', sett_key: 'aset_track_map', sett_value: 'F' });
+        const hidden = (await load()).body;
+        expect((answersIn(hidden)![detailKey] as TrackDetailResponse).shown.map).toBe(false);
+        expect(tileLinks(hidden)).toEqual([]);
+        expect(tileLinks((await load(token)).body)).toEqual(tileLinks(html));
+      } finally {
+        await db().delete(settings).where(hideMap);
+        await withTiles.close();
+      }
     });
 
     it('answers only a browser’s own opening of the page, not an image or frame another site asks for', async () => {

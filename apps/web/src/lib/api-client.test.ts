@@ -11,6 +11,7 @@ import {
   apiPost,
   apiPostFile,
   onAuthFailure,
+  pageAnswerOf,
   resetPageAnswers,
 } from './api-client';
 import { lazyListOf, lazySchema } from './lazy-schema';
@@ -108,6 +109,15 @@ describe('apiPost', () => {
     // session that signed out never serve the next one.
     answerFromPage(takeBootCall);
     await expect(apiPost('/api/thing', {})).resolves.toEqual({ id: 9 });
+    expect(pageAnswerOf('/api/thing', {})).toBeUndefined();
+  });
+
+  it('hands a written answer to a query as its first data, once, as a call would take it', () => {
+    answerFromPage(takeBootCall);
+    writeBootCalls({ [pageCallKey('/api/thing', { q: 1 })]: { id: 7 } });
+    expect(pageAnswerOf('/api/thing', { q: 2 })).toBeUndefined();
+    expect(pageAnswerOf('/api/thing', { q: 1 })).toEqual({ id: 7 });
+    expect(pageAnswerOf('/api/thing', { q: 1 })).toBeUndefined();
   });
 
   it('always sends a JSON body, {} when there is none', async () => {

@@ -135,6 +135,15 @@ export function answerFromPage(take: (path: string, body: unknown) => unknown): 
   if (!pageAnswersOver) pageAnswer = take;
 }
 
+/**
+ * The answer written in the page for this call (answerFromPage), taken once, else undefined: for a
+ * query's first data (`initialData`), so that a screen draws it in its first render rather than a
+ * tick later. Never once a sign-in step or a sign-out has ended the page's answers.
+ */
+export function pageAnswerOf<T>(path: string, body: unknown): T | undefined {
+  return pageAnswer?.(path, body) as T | undefined;
+}
+
 /** Starts the page's answers afresh (tests: each test's page is new). */
 export function resetPageAnswers(): void {
   pageAnswer = undefined;

@@ -1,16 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
-import { trackResponse, type TrackRequest } from '@courier/contracts';
-import { ApiError, apiPost } from '../../../lib/api-client';
-import { DOCKET_TRACK_KEY } from './tracking-keys';
+import type { TrackRequest, TrackResponse } from '@courier/contracts';
+import { ApiError, apiPost, pageAnswerOf } from '../../../lib/api-client';
+import { DOCKET_TRACK_KEY, TRACK_FRESH_MS } from './tracking-keys';
 
-/** POST /api/docket/track (public): the order summary of a tracking reference (spec "bookings…" §2 Tracking view). */
-export const fetchDocketTrack = (body: TrackRequest) => apiPost('/api/docket/track', body, trackResponse);
+/**
+ * POST /api/docket/track (public): the order summary of a tracking reference (spec "bookings…" §2
+ * Tracking view). Its schema loads with the call, not with the page (zod is not part of the
+ * tracking page's first load: its answers are written in it).
+ */
+export const fetchDocketTrack = (body: TrackRequest) =>
+  apiPost('/api/docket/track', body, () => import('@courier/contracts/dockets').then((m) => m.trackResponse));
 
-/** The order summary of a reference in a database; a 404 is an answer, not worth a retry. */
+/**
+ * The order summary of a reference in a database; a 404 is an answer, not worth a retry. The
+ * answer written in the page, if any, is its first data (drawn in the first render).
+ */
 export const docketTrackQuery = (database: string, trackingRef: string) =>
   queryOptions({
     queryKey: [...DOCKET_TRACK_KEY, database, trackingRef],
     queryFn: () => fetchDocketTrack({ database, tracking_ref: trackingRef }),
+    initialData: () =>
+      pageAnswerOf<TrackResponse>('/api/docket/track', { database, tracking_ref: trackingRef }),
+    staleTime: TRACK_FRESH_MS,
     retry: false,
   });
 

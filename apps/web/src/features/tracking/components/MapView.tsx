@@ -2,7 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import type { TrackDetailResponse } from '@courier/contracts';
+import { denseTiles } from '@courier/contracts/map-tiles';
 import { Section } from './Section';
+import { mosaicTiles, TileMosaic } from './TileMosaic';
 
 /** The map's height (px), kept by its loader and its 'not available' line alike. */
 const MAP_HEIGHT = 360;
@@ -13,8 +15,8 @@ const TrackMap = lazy(loadTrackMap);
 
 /**
  * Starts loading the map's code (Leaflet, ~45 KB) before the view that shows it has its data: the
- * tracking page calls it once the reference is found, so the code loads while the details are
- * asked for, not after (a step less before the first tile). Loading it twice loads it once.
+ * tracking page calls it when the reference is found and its details are late, so the code loads
+ * while they are asked for, not after. Loading it twice loads it once.
  */
 export function preloadTrackMap(): void {
   void loadTrackMap().catch(() => undefined);
@@ -23,10 +25,18 @@ export function preloadTrackMap(): void {
 /**
  * 'Map View' (spec "bookings…" §2). Without a tile URL a line says the map is not available; when
  * no tile loads (offline, blocked) the map gives way to that line and a crossed-out map, in the
- * map's own height, so nothing below moves.
+ * map's own height, so nothing below moves. While Leaflet's code loads, the map's tiles show as
+ * plain images where the map will put them (TileMosaic), under the map until its own tiles are in;
+ * a loader where they cannot be drawn.
  */
 export function MapView({ detail }: { detail: TrackDetailResponse }) {
   const [unavailable, setUnavailable] = useState(false);
+  const [mapReady, setMapReady] = useState(false);
+  // The map's code loads once the tiles in view are drawn (TileMosaic), at once without them.
+  const [drawn, setDrawn] = useState(false);
+  // Decided once, as the map decides it (TrackMap).
+  const [dense] = useState(() => denseTiles(detail.map.tileUrl, window.devicePixelRatio));
+  const mosaic = mosaicTiles({ detail, dense, width: 1, height: 1 }).length > 0;
   const message = (
     <Text c="dimmed" data-testid="map-unavailable">
       The map is not available at the moment.
@@ -49,17 +59,28 @@ export function MapView({ detail }: { detail: TrackDetailResponse }) {
           </Stack>
         </Center>
       ) : (
-        <Suspense
-          fallback={
-            <Center h={MAP_HEIGHT}>
-              <Loader />
-            </Center>
-          }
-        >
-          <div data-testid="map-view">
-            <TrackMap detail={detail} onUnavailable={() => setUnavailable(true)} />
-          </div>
-        </Suspense>
+        <div data-testid="map-view" style={{ position: 'relative', height: MAP_HEIGHT }}>
+          {mosaic && !mapReady && <TileMosaic detail={detail} dense={dense} onDrawn={() => setDrawn(true)} />}
+          {(drawn || !mosaic) && (
+            <Suspense
+              fallback={
+                mosaic ? null : (
+                  <Center h={MAP_HEIGHT}>
+                    <Loader />
+                  </Center>
+                )
+              }
+            >
+              <TrackMap
+                detail={detail}
+                dense={dense}
+                overTiles={mosaic && !mapReady}
+                onReady={() => setMapReady(true)}
+                onUnavailable={() => setUnavailable(true)}
+              />
+            </Suspense>
+          )}
+        </div>
       )}
     </Section>
   );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import L from 'leaflet';
 import type { MapPoint } from '@courier/contracts';
-import TrackMap, { denseTiles, type TrackMapProps } from './TrackMap';
+import TrackMap, { type TrackMapProps } from './TrackMap';
 
 /** Glasgow (the collection), London (the delivery) and a point just north of London. */
 const GLASGOW: MapPoint = { lat: 55.8642, lon: -4.2518 };
@@ -41,59 +41,40 @@ const inView = (map: L.Map, p: MapPoint) => map.getBounds().contains([p.lat, p.l
 describe('TrackMap', () => {
   it('keeps the driver in view as the live stream moves them, at the same zoom', async () => {
     const onUnavailable = () => undefined;
-    const { rerender, unmount } = render(<TrackMap detail={detail(null)} onUnavailable={onUnavailable} />);
+    const { rerender, unmount } = render(
+      <TrackMap detail={detail(null)} dense={false} onUnavailable={onUnavailable} />,
+    );
     const map = maps.at(-1)!;
     // No driver yet: centred on the delivery, at the spec's zoom; Glasgow is off the map.
     expect(map.getCenter().lat).toBeCloseTo(LONDON.lat, 3);
     expect(inView(map, GLASGOW)).toBe(false);
 
     // The driver's first position arrives at the collection: the map pans to show them.
-    rerender(<TrackMap detail={detail(GLASGOW)} onUnavailable={onUnavailable} />);
+    rerender(<TrackMap detail={detail(GLASGOW)} dense={false} onUnavailable={onUnavailable} />);
     await waitFor(() => expect(inView(map, GLASGOW)).toBe(true));
     expect(map.getZoom()).toBe(6);
 
     // The user looks at London again; a later position still in view (north London) moves nothing…
     map.setView([LONDON.lat, LONDON.lon], 6, { animate: false });
-    rerender(<TrackMap detail={detail(BARNET)} onUnavailable={onUnavailable} />);
+    rerender(<TrackMap detail={detail(BARNET)} dense={false} onUnavailable={onUnavailable} />);
     await new Promise((r) => setTimeout(r, 300));
     expect(map.getCenter().lat).toBeCloseTo(LONDON.lat, 3);
     expect(map.getCenter().lng).toBeCloseTo(LONDON.lon, 3);
     unmount();
   });
 
-  it.each([1, 2])(
-    "zooms to OpenStreetMap's deepest tiles (19) at a device pixel ratio of %s",
-    async (ratio) => {
-      const before = window.devicePixelRatio;
-      Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: ratio });
-      try {
-        const { container, unmount } = render(
-          <TrackMap detail={detail(null)} onUnavailable={() => undefined} />,
-        );
-        const map = maps.at(-1)!;
-        expect(map.getMaxZoom()).toBe(19);
-        map.setView([LONDON.lat, LONDON.lon], 19, { animate: false });
-        await waitFor(() =>
-          expect(container.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(
-            /^https:\/\/tiles\.test\/19\//,
-          ),
-        );
-        unmount();
-      } finally {
-        Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: before });
-      }
-    },
-  );
-});
-
-describe('denseTiles', () => {
-  it('draws half-size tiles of the next zoom from 1.75 device pixels to the CSS pixel only', () => {
-    const osm = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-    // Phones (Lighthouse's is 1.75), retina screens.
-    for (const ratio of [1.75, 2, 2.625, 3]) expect(denseTiles(osm, ratio), String(ratio)).toBe(true);
-    // Desktop scaling and browser zoom: the plain tiles, names at their size.
-    for (const ratio of [1, 1.1, 1.25, 1.5, 1.7]) expect(denseTiles(osm, ratio), String(ratio)).toBe(false);
-    // A template whose server sends '@2x' tiles itself is not doubled again.
-    expect(denseTiles('https://tiles.test/{z}/{x}/{y}{r}.png', 2)).toBe(false);
+  it.each([false, true])("zooms to OpenStreetMap's deepest tiles (19), dense tiles %s", async (dense) => {
+    const { container, unmount } = render(
+      <TrackMap detail={detail(null)} dense={dense} onUnavailable={() => undefined} />,
+    );
+    const map = maps.at(-1)!;
+    expect(map.getMaxZoom()).toBe(19);
+    map.setView([LONDON.lat, LONDON.lon], 19, { animate: false });
+    await waitFor(() =>
+      expect(container.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(
+        /^https:\/\/tiles\.test\/19\//,
+      ),
+    );
+    unmount();
   });
 });

@@ -1,32 +1,13 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
+import { mapCentre, MAX_TILE_ZOOM } from '@courier/contracts/map-tiles';
 
-/** Where the map opens when the docket has no point at all: the middle of Great Britain. */
-const GB: MapPoint = { lat: 54.0, lon: -2.5 };
 /** How long the first tile may take before the map counts as unavailable (offline, blocked). */
 const FIRST_TILE_MS = 15_000;
-
-/** OpenStreetMap's deepest zoom: the map may zoom that far whatever the screen (see denseTiles). */
-const MAX_ZOOM = 19;
-
-/** The device pixel ratio from which the tiles are half-size ones of the next zoom (denseTiles). */
-const DENSE_RATIO = 1.75;
-
-/**
- * Whether the map draws the next zoom's tiles at half size (128 px): on a screen of at least 1.75
- * device pixels to the CSS pixel (phones, retina laptops, 175 % desktop scaling), where a 256-px
- * tile would be stretched past 1.75× and blurred (Lighthouse: 'low resolution' on its phone, 1.75).
- * Half-size tiles draw their names at half their CSS size (at 1.75, 7/8 of their size in device
- * pixels), so below that (110 % browser zoom, 125 % or 150 % desktop scaling) the plain tiles stay:
- * names at their size, a quarter of the tiles (Leaflet's own detectRetina switches at any ratio
- * over 1, names down to 5/8 at 125 %). Not for
- * a template with `{r}`, whose server already sends '@2x' tiles. Decided once, when the map opens.
- */
-export function denseTiles(tileUrl: string, devicePixelRatio: number): boolean {
-  return devicePixelRatio >= DENSE_RATIO && !tileUrl.includes('{r}');
-}
+/** How long after the first view's tiles are in that they are fully drawn (Leaflet fades each in over 200 ms). */
+const TILES_FADED_MS = 250;
 
 /** How close (px) to the map's edge the driver may come before the map pans to keep them in view. */
 const DRIVER_MARGIN_PX = 40;
@@ -52,6 +33,12 @@ function KeepInView({ point }: { point: MapPoint | null }) {
 
 export interface TrackMapProps {
   detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver' | 'map'>;
+  /** Whether the tiles are the next zoom's at half size (contracts denseTiles), decided by the caller. */
+  dense: boolean;
+  /** True while the map lies over the tiles drawn before it (TileMosaic): its box is see-through. */
+  overTiles?: boolean;
+  /** Called once when the tiles of the map's first view are in (the drawn tiles may go). */
+  onReady?: () => void;
   /** Called once when no tile could be loaded: the section hides the map. */
   onUnavailable: () => void;
 }
@@ -62,7 +49,7 @@ export interface TrackMapProps {
  * spec's default zoom, centred on the driver, else the delivery, else the collection; the driver's
  * later positions stay in view (KeepInView).
  */
-export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
+export default function TrackMap({ detail, dense, overTiles, onReady, onUnavailable }: TrackMapProps) {
   const { route, markers, driver, map } = detail;
   const loaded = useRef(false);
   const failed = useRef(false);
@@ -75,13 +62,17 @@ export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
     const timer = setTimeout(fail, FIRST_TILE_MS);
     return () => clearTimeout(timer);
   }, []); // once per map: the first tile decides
-  const centre = driver ?? markers.delivery ?? markers.collection ?? route.at(-1) ?? GB;
-  const [dense] = useState(() => denseTiles(map.tileUrl, window.devicePixelRatio));
+  const centre = mapCentre(detail);
   return (
     <MapContainer
       center={at(centre)}
       zoom={map.zoom}
-      style={{ height: 360, width: '100%', borderRadius: 4 }}
+      style={{
+        height: 360,
+        width: '100%',
+        borderRadius: 4,
+        ...(overTiles ? { background: 'transparent' } : {}),
+      }}
       aria-label="Map of the route"
     >
       <TileLayer
@@ -91,11 +82,14 @@ export default function TrackMap({ detail, onUnavailable }: TrackMapProps) {
         // same either way (a zoom offset alone would stop the map one zoom short of the tiles').
         tileSize={dense ? 128 : 256}
         zoomOffset={dense ? 1 : 0}
-        maxZoom={MAX_ZOOM}
-        maxNativeZoom={dense ? MAX_ZOOM - 1 : MAX_ZOOM}
+        maxZoom={MAX_TILE_ZOOM}
+        maxNativeZoom={dense ? MAX_TILE_ZOOM - 1 : MAX_TILE_ZOOM}
         eventHandlers={{
           tileload: () => {
             loaded.current = true;
+          },
+          load: () => {
+            if (onReady) setTimeout(onReady, TILES_FADED_MS);
           },
           tileerror: fail,
         }}

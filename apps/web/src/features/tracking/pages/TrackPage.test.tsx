@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'react-router';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MSG, type TrackDetailResponse, type TrackResponse } from '@courier/contracts';
 import { BOOT_CALLS_ELEMENT_ID, pageCallKey, trackPageCalls } from '@courier/contracts/page-calls';
 import { SESSION_KEY } from '../../auth';
@@ -123,7 +123,6 @@ describe('the tracking view', () => {
     );
     expect(await screen.findByTestId('leaflet')).toBeTruthy();
     expect(screen.getByTestId('leaflet').textContent).toBe('route 2, zoom 6');
-    expect(preload).toHaveBeenCalled();
 
     const timeline = screen.getByRole('region', { name: 'Tracking View' });
     const events = within(timeline).getAllByRole('listitem');
@@ -147,6 +146,27 @@ describe('the tracking view', () => {
       database: sessionWith({}).tenant.name,
       tracking_ref: 'TABC123',
     });
+  });
+
+  it('loads the map’s code while late details are awaited', async () => {
+    preload.mockClear();
+    const api = mockApi({
+      '/api/docket/track': reply(summary),
+      '/api/docket/track/detail': reply(detail()),
+    });
+    const answer = api.fetchMock.getMockImplementation()!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/docket/track/detail')) await held;
+      return answer(input, init);
+    });
+    renderTrack();
+    expect(await screen.findByText('Order Summary')).toBeTruthy();
+    await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
+    release();
+    expect(await screen.findByTestId('leaflet')).toBeTruthy();
+    expect(preload).toHaveBeenCalledTimes(1);
   });
 
   it('hides the map without a tile URL and keeps the rest, with no map code loaded ahead', async () => {

@@ -21,6 +21,9 @@ import { Signatures } from '../components/Signatures';
 import { StockList } from '../components/StockList';
 import { TrackingTimeline } from '../components/TrackingTimeline';
 
+/** How long the details may take (ms) before the map's code loads while they are awaited. */
+const DETAILS_LATE_MS = 50;
+
 // The page may carry the answers to this screen's opening calls, a guest's too (contracts
 // trackPageCalls): the API client takes them from here on, before this screen asks anything.
 answerFromPage(takeBootCall);
@@ -98,11 +101,15 @@ export default function TrackPage() {
   // Not found there, or the stand-in is closed to guests (401): the others may hold it.
   const lookingElsewhere = useReferenceElsewhere(ref, others, error?.status === 404 || error?.status === 401);
   useTrackEvents(database, ref, track.isSuccess);
-  // The reference is there and its details will show a map: its code loads while they are asked for.
+  // The reference is there and its details will show a map but are late (not written in the page):
+  // the map's code loads while they are asked for. With them, it loads after the tiles in view.
   const showsMap = track.data?.map === true;
+  const detailsLate = showsMap && detail.isPending;
   useEffect(() => {
-    if (showsMap) preloadTrackMap();
-  }, [showsMap]);
+    if (!detailsLate) return;
+    const timer = setTimeout(preloadTrackMap, DETAILS_LATE_MS);
+    return () => clearTimeout(timer);
+  }, [detailsLate]);
 
   // An unknown database sends the user to login (spec "bookings…" §8).
   if (error?.fields?.database) return <Navigate to="/login" replace />;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { pageCallKey, type TrackDetailResponse } from '@courier/contracts';
+import { mapTilePreloads } from './map-preload';
+
+const LONDON = { lat: 51.5014, lon: -0.1419 };
+
+/** A page's answers holding the tracking details of `map` (and `shown.map`). */
+function answers(tileUrl: string, shown = true): Record<string, unknown> {
+  const detail: TrackDetailResponse = {
+    live: false,
+    timeline: [],
+    route: [],
+    markers: { collection: null, delivery: LONDON },
+    driver: null,
+    stock: [],
+    signatures: [],
+    photos: [],
+    map: { tileUrl, attribution: '', zoom: 6 },
+    shown: { map: shown, stock: true, signatures: true },
+  };
+  return {
+    [pageCallKey('/api/docket/track', { database: 'D', tracking_ref: 'T1' })]: {},
+    [pageCallKey('/api/docket/track/detail', { database: 'D', tracking_ref: 'T1' })]: detail,
+  };
+}
+
+describe('mapTilePreloads', () => {
+  it("names the centre's tile for dense screens and for the others", () => {
+    expect(mapTilePreloads(answers('https://{s}.tiles.test/{z}/{x}/{y}.png'))).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="https://a.tiles.test/7/63/42.png" media="(min-resolution: 1.75dppx)">' +
+        '<link rel="preload" as="image" fetchpriority="high" href="https://b.tiles.test/6/31/21.png" media="not all and (min-resolution: 1.75dppx)">',
+    );
+  });
+
+  it("names one tile for every screen when the server sends '@2x' tiles itself", () => {
+    expect(mapTilePreloads(answers('https://tiles.test/{z}/{x}/{y}{r}.png'))).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="https://tiles.test/6/31/21.png">',
+    );
+  });
+
+  it('escapes the URL for its attribute', () => {
+    expect(mapTilePreloads(answers('https://tiles.test/{z}/{x}/{y}.png?a=1&b="2"'))).toContain(
+      'href="https://tiles.test/7/63/42.png?a=1&amp;b=&quot;2&quot;"',
+    );
+  });
+
+  it('names nothing without details, a map shown, a tile server, or a URL only Leaflet writes', () => {
+    expect(mapTilePreloads({})).toBe('');
+    expect(mapTilePreloads(answers('https://tiles.test/{z}/{x}/{y}.png', false))).toBe('');
+    expect(mapTilePreloads(answers(''))).toBe('');
+    expect(mapTilePreloads(answers('https://tiles.test/{z}/{x}/{-y}.png'))).toBe('');
+  });
+});

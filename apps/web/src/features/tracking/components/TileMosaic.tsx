@@ -1,0 +1,167 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  centreTile,
+  mapCentre,
+  MAX_TILE_ZOOM,
+  TILE_SIZE,
+  tileUrl,
+  worldPixel,
+} from '@courier/contracts/map-tiles';
+import type { TrackDetailResponse } from '@courier/contracts';
+
+/** One tile of the mosaic: its URL and its place (px) in the map's box, and whether it is the centre's. */
+export interface MosaicTile {
+  url: string;
+  left: number;
+  top: number;
+  centre: boolean;
+}
+
+/** What the mosaic draws: the map's details and the map's box (px). */
+export interface MosaicOf {
+  detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver' | 'map'>;
+  dense: boolean;
+  width: number;
+  height: number;
+}
+
+/**
+ * The tiles a Leaflet map of `width`×`height` px shows as it opens at the map's centre and zoom
+ * (TrackMap: 256-px tiles, or on a dense screen the next zoom's at 128 px), each where Leaflet
+ * places it (GridLayer: its pixel origin, the centre less half the box, rounded; the range of tiles
+ * round the centre floored): the same URLs, so that Leaflet finds them loaded. Empty past the tiles'
+ * deepest zoom or for a template whose URLs only Leaflet writes (contracts tileUrl).
+ */
+export function mosaicTiles({ detail, dense, width, height }: MosaicOf): MosaicTile[] {
+  const zoom = detail.map.zoom;
+  const urlZoom = zoom + (dense ? 1 : 0);
+  if (!detail.map.tileUrl || urlZoom > MAX_TILE_ZOOM || zoom < 0 || width <= 0 || height <= 0) return [];
+  const size = dense ? TILE_SIZE / 2 : TILE_SIZE;
+  const c = worldPixel(mapCentre(detail), zoom);
+  const origin = { x: Math.round(c.x - width / 2), y: Math.round(c.y - height / 2) };
+  const floor = { x: Math.floor(c.x), y: Math.floor(c.y) };
+  const count = 2 ** urlZoom;
+  const centre = centreTile(detail, dense);
+  const tiles: MosaicTile[] = [];
+  for (
+    let y = Math.floor((floor.y - height / 2) / size);
+    y <= Math.ceil((floor.y + height / 2) / size) - 1;
+    y++
+  ) {
+    if (y < 0 || y >= count) continue;
+    for (
+      let x = Math.floor((floor.x - width / 2) / size);
+      x <= Math.ceil((floor.x + width / 2) / size) - 1;
+      x++
+    ) {
+      const wrapped = ((x % count) + count) % count;
+      const url = tileUrl(detail.map.tileUrl, { x: wrapped, y, z: urlZoom });
+      if (url === undefined) return [];
+      tiles.push({
+        url,
+        left: x * size - origin.x,
+        top: y * size - origin.y,
+        centre: wrapped === centre?.x && y === centre.y,
+      });
+    }
+  }
+  return tiles;
+}
+
+/** The part of a box in view (px, in the box's own coordinates), from its place on the page. */
+interface InView {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** A tile by its place (a narrow zoom may show one tile twice, side by side). */
+const placeOf = (t: MosaicTile) => `${t.left},${t.top}`;
+
+/** Whether a tile of `px` at its place meets the part of the box in view. */
+const meets = (t: MosaicTile, px: number, view: InView) =>
+  t.left < view.right && t.left + px > view.left && t.top < view.bottom && t.top + px > view.top;
+
+/**
+ * The map's tiles as plain images while Leaflet's code loads (MapView), each where the map will
+ * put it, so that the map opens over them without a move: first the tiles in view (the centre's
+ * alone when none is: the page names it for the browser to fetch with the page, apps/server
+ * web/map-preload), then, once those are in (or failed) and painted, the rest; `onDrawn` is called
+ * then (once), for the map's code to load after what the user sees rather than beside it. Fills its
+ * positioned parent; hidden from assistive technology (the map is named there).
+ */
+export function TileMosaic({
+  detail,
+  dense,
+  onDrawn,
+}: Pick<MosaicOf, 'detail' | 'dense'> & { onDrawn?: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [layout, setLayout] = useState<{ tiles: MosaicTile[]; first: Set<string> } | null>(null);
+  const [waiting, setWaiting] = useState<Set<string> | null>(null);
+  const px = dense ? TILE_SIZE / 2 : TILE_SIZE;
+  // Measured before the first paint: the tiles are placed by the box's size, ordered by the view.
+  useLayoutEffect(() => {
+    const el = box.current!;
+    const rect = el.getBoundingClientRect();
+    const tiles = mosaicTiles({ detail, dense, width: el.clientWidth, height: el.clientHeight });
+    const view: InView = {
+      left: Math.max(0, -rect.left),
+      top: Math.max(0, -rect.top),
+      right: Math.min(el.clientWidth, window.innerWidth - rect.left),
+      bottom: Math.min(el.clientHeight, window.innerHeight - rect.top),
+    };
+    const seen = tiles.filter((t) => meets(t, px, view));
+    const first = new Set((seen.length ? seen : tiles.filter((t) => t.centre)).map(placeOf));
+    setLayout({ tiles, first });
+    setWaiting(new Set(first));
+  }, []); // once: the map takes over from it
+  // The tiles in view are in (or failed): once they are painted, the rest and the map's code follow.
+  const firstIn = waiting !== null && waiting.size === 0;
+  const [allIn, setAllIn] = useState(false);
+  useEffect(() => {
+    if (!firstIn) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAllIn(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [firstIn]);
+  const drawn = useRef(false);
+  useEffect(() => {
+    if (!allIn || drawn.current) return;
+    drawn.current = true;
+    onDrawn?.();
+  }, [allIn, onDrawn]);
+  const settled = (place: string) =>
+    setWaiting((w) => {
+      if (!w?.has(place)) return w;
+      const next = new Set(w);
+      next.delete(place);
+      return next;
+    });
+  const shown = (layout?.tiles ?? []).filter((t) => allIn || layout!.first.has(placeOf(t)));
+  return (
+    <div
+      ref={box}
+      aria-hidden
+      data-testid="map-mosaic"
+      style={{ position: 'absolute', inset: 0, overflow: 'hidden', borderRadius: 4 }}
+    >
+      {shown.map((t) => (
+        <img
+          key={placeOf(t)}
+          src={t.url}
+          alt=""
+          width={px}
+          height={px}
+          fetchPriority={layout!.first.has(placeOf(t)) ? 'high' : 'low'}
+          onLoad={() => settled(placeOf(t))}
+          onError={() => settled(placeOf(t))}
+          style={{ position: 'absolute', left: t.left, top: t.top, maxWidth: 'none' }}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { MapPoint, TrackDetailResponse } from './tracking';
+
+// The Map View's tiles (spec "bookings…" §2 Map View), as Leaflet lays them out (EPSG:3857, 256-px
+// tiles, OpenStreetMap's {z}/{x}/{y}): shared by the web app, which draws the tiles round the map's
+// centre before Leaflet's code has loaded, and the server, which names the centre tile in the
+// tracking page it sends so that the browser fetches it with the page.
+
+/** A tile's size in its image (px): OpenStreetMap's and every common tile server's. */
+export const TILE_SIZE = 256;
+
+/** OpenStreetMap's deepest zoom: the map may zoom that far whatever the screen. */
+export const MAX_TILE_ZOOM = 19;
+
+/** The device pixel ratio from which the map draws the next zoom's tiles at half size (denseTiles). */
+export const DENSE_RATIO = 1.75;
+
+/** Where the map opens when the docket has no point at all: the middle of Great Britain. */
+const GB: MapPoint = { lat: 54.0, lon: -2.5 };
+
+/** Leaflet's limit of latitude in Web Mercator (L.Projection.SphericalMercator.MAX_LATITUDE). */
+const MAX_LATITUDE = 85.0511287798;
+
+/** A tile by its column, row and zoom (the URL's {x}, {y}, {z}). */
+export interface TileCoords {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/**
+ * Whether the map draws the next zoom's tiles at half size (128 px): on a screen of at least 1.75
+ * device pixels to the CSS pixel (phones, retina laptops, 175 % desktop scaling), where a 256-px
+ * tile would be stretched past 1.75× and blurred (Lighthouse: 'low resolution' on its phone, 1.75).
+ * Half-size tiles draw their names at half their CSS size (at 1.75, 7/8 of their size in device
+ * pixels), so below that (110 % browser zoom, 125 % or 150 % desktop scaling) the plain tiles stay:
+ * names at their size, a quarter of the tiles (Leaflet's own detectRetina switches at any ratio
+ * over 1, names down to 5/8 at 125 %). Not for a template with `{r}`, whose server already sends
+ * '@2x' tiles. Decided once, when the map opens.
+ */
+export function denseTiles(tileUrl: string, devicePixelRatio: number): boolean {
+  return devicePixelRatio >= DENSE_RATIO && !tileUrl.includes('{r}');
+}
+
+/**
+ * Where the map opens (spec "bookings…" §2 Map View): on the driver while live, else the delivery,
+ * else the collection, else the last point travelled, else the middle of Great Britain.
+ */
+export function mapCentre(detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver'>): MapPoint {
+  return detail.driver ?? detail.markers.delivery ?? detail.markers.collection ?? detail.route.at(-1) ?? GB;
+}
+
+/**
+ * A point's place (px, fractional) on the whole world drawn at `zoom` (256 × 2^zoom px square, 0,0
+ * at its north-west corner): Leaflet's EPSG:3857 latLngToPoint.
+ */
+export function worldPixel(point: MapPoint, zoom: number): { x: number; y: number } {
+  const scale = TILE_SIZE * 2 ** zoom;
+  const lat = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, point.lat));
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return {
+    x: scale * (0.5 + point.lon / 360),
+    y: scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)),
+  };
+}
+
+/** The placeholders a tile URL template may hold here; any other and no tile is named from it. */
+const PLACEHOLDER = /\{([^}]*)\}/g;
+const KNOWN = new Set(['s', 'x', 'y', 'z', 'r']);
+
+/**
+ * A tile's URL from the template (MAP_TILE_URL) as Leaflet's TileLayer writes it: `{s}` one of
+ * 'a', 'b', 'c' by the tile's column and row, `{r}` empty (the map asks for no '@2x' tiles);
+ * undefined for a template with any other placeholder (`{-y}`, a key), whose URL only Leaflet writes.
+ */
+export function tileUrl(template: string, tile: TileCoords): string | undefined {
+  const names = [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  if (names.some((n) => !KNOWN.has(n))) return undefined;
+  const values: Record<string, string> = {
+    s: 'abc'[Math.abs(tile.x + tile.y) % 3]!,
+    x: String(tile.x),
+    y: String(tile.y),
+    z: String(tile.z),
+    r: '',
+  };
+  return template.replace(PLACEHOLDER, (_, name: string) => values[name]!);
+}
+
+/**
+ * The tile under the map's centre (mapCentre), the one the map shows first: of the map's zoom, or
+ * of the next on a dense screen (denseTiles). Undefined past the tiles' deepest zoom (Leaflet then
+ * stretches the deepest ones).
+ */
+export function centreTile(
+  detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver' | 'map'>,
+  dense: boolean,
+): TileCoords | undefined {
+  const z = detail.map.zoom + (dense ? 1 : 0);
+  if (z > MAX_TILE_ZOOM || z < 0) return undefined;
+  const at = worldPixel(mapCentre(detail), z);
+  const count = 2 ** z;
+  const x = Math.floor(at.x / TILE_SIZE);
+  return { x: ((x % count) + count) % count, y: Math.min(count - 1, Math.floor(at.y / TILE_SIZE)), z };
+}
