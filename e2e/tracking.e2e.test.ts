@@ -154,9 +154,11 @@ describe('the tracking view in Chromium', () => {
     await serveFakeTiles(context);
     const page = await context.newPage();
     const fetched = new Map<string, number>();
+    const referers = new Set<string | undefined>();
     page.on('request', (r) => {
-      if (r.url().startsWith('https://tile.openstreetmap.org/'))
-        fetched.set(r.url(), (fetched.get(r.url()) ?? 0) + 1);
+      if (!r.url().startsWith('https://tile.openstreetmap.org/')) return;
+      fetched.set(r.url(), (fetched.get(r.url()) ?? 0) + 1);
+      referers.add(r.headers().referer);
     });
     // The map's code is held back until the tiles drawn without it have been read.
     let release!: () => void;
@@ -211,6 +213,9 @@ describe('the tracking view in Chromium', () => {
     await map.getByTestId('map-mosaic').waitFor({ state: 'detached' });
     expect(fetched.size).toBeGreaterThanOrEqual(Object.keys(drawn).length);
     expect([...fetched.entries()].filter(([, n]) => n > 1)).toEqual([]);
+    // Each with the portal's origin as its Referer (the tile server's policy asks for one), never
+    // the page's address with its tracking reference.
+    expect([...referers]).toEqual([`${h.baseUrl}/`]);
     await context.close();
   });
 

@@ -14,6 +14,14 @@ export const MAX_TILE_ZOOM = 19;
 /** The device pixel ratio from which the map draws the next zoom's tiles at half size (denseTiles). */
 export const DENSE_RATIO = 1.75;
 
+/**
+ * The Referer the map's tile requests carry: the portal's origin alone. The portal's pages send
+ * none (their policy is no-referrer), but tile servers ask web pages for one (OpenStreetMap's
+ * tile usage policy), and a page's path and query (the tracking page's hold the reference) are
+ * never sent to another site.
+ */
+export const TILE_REFERRER_POLICY = 'strict-origin';
+
 /** Where the map opens when the docket has no point at all: the middle of Great Britain. */
 const GB: MapPoint = { lat: 54.0, lon: -2.5 };
 

@@ -12,7 +12,14 @@
  * point the details show the caller anyway: the page names nothing they do not.
  */
 
-import { centreTile, DENSE_RATIO, denseTiles, tileUrl, type TrackDetailResponse } from '@courier/contracts';
+import {
+  centreTile,
+  DENSE_RATIO,
+  denseTiles,
+  TILE_REFERRER_POLICY,
+  tileUrl,
+  type TrackDetailResponse,
+} from '@courier/contracts';
 import { escapeHtml } from '../lib/html';
 
 /** The tracking details' call (contracts trackPageCalls), as its answer's key begins. */
@@ -28,7 +35,8 @@ function tileLink(detail: TrackDetailResponse, dense: boolean, media?: string): 
   const url = tile && tileUrl(detail.map.tileUrl, tile);
   if (!url) return '';
   const mediaAttribute = media ? ` media="${escapeHtml(media)}"` : '';
-  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}"${mediaAttribute}>`;
+  // As the map's own tiles are asked for (referrer policy included), so that they are this one.
+  return `<link rel="preload" as="image" fetchpriority="high" referrerpolicy="${TILE_REFERRER_POLICY}" href="${escapeHtml(url)}"${mediaAttribute}>`;
 }
 
 /** The centre tile's preload elements for a page's answers by pageCallKey (see above); '' for none. */

@@ -27,14 +27,14 @@ function answers(tileUrl: string, shown = true): Record<string, unknown> {
 describe('mapTilePreloads', () => {
   it("names the centre's tile for dense screens and for the others", () => {
     expect(mapTilePreloads(answers('https://{s}.tiles.test/{z}/{x}/{y}.png'))).toBe(
-      '<link rel="preload" as="image" fetchpriority="high" href="https://a.tiles.test/7/63/42.png" media="(min-resolution: 1.75dppx)">' +
-        '<link rel="preload" as="image" fetchpriority="high" href="https://b.tiles.test/6/31/21.png" media="not all and (min-resolution: 1.75dppx)">',
+      '<link rel="preload" as="image" fetchpriority="high" referrerpolicy="strict-origin" href="https://a.tiles.test/7/63/42.png" media="(min-resolution: 1.75dppx)">' +
+        '<link rel="preload" as="image" fetchpriority="high" referrerpolicy="strict-origin" href="https://b.tiles.test/6/31/21.png" media="not all and (min-resolution: 1.75dppx)">',
     );
   });
 
   it("names one tile for every screen when the server sends '@2x' tiles itself", () => {
     expect(mapTilePreloads(answers('https://tiles.test/{z}/{x}/{y}{r}.png'))).toBe(
-      '<link rel="preload" as="image" fetchpriority="high" href="https://tiles.test/6/31/21.png">',
+      '<link rel="preload" as="image" fetchpriority="high" referrerpolicy="strict-origin" href="https://tiles.test/6/31/21.png">',
     );
   });
 

@@ -259,8 +259,8 @@ describe('answers to a screen’s opening calls, written into its page (web/page
         };
         const zoom = detail.map.zoom;
         expect(tileLinks(html)).toEqual([
-          `<link rel="preload" as="image" fetchpriority="high" href="${tile(zoom + 1)}" media="(min-resolution: 1.75dppx)">`,
-          `<link rel="preload" as="image" fetchpriority="high" href="${tile(zoom)}" media="not all and (min-resolution: 1.75dppx)">`,
+          `<link rel="preload" as="image" fetchpriority="high" referrerpolicy="strict-origin" href="${tile(zoom + 1)}" media="(min-resolution: 1.75dppx)">`,
+          `<link rel="preload" as="image" fetchpriority="high" referrerpolicy="strict-origin" href="${tile(zoom)}" media="not all and (min-resolution: 1.75dppx)">`,
         ]);
         // Signed in, the same; a reference not held: none.
         expect(tileLinks((await load(token)).body)).toEqual(tileLinks(html));

@@ -3,6 +3,7 @@ import {
   centreTile,
   mapCentre,
   MAX_TILE_ZOOM,
+  TILE_REFERRER_POLICY,
   TILE_SIZE,
   tileUrl,
   worldPixel,
@@ -157,6 +158,7 @@ export function TileMosaic({
           width={px}
           height={px}
           fetchPriority={layout!.first.has(placeOf(t)) ? 'high' : 'low'}
+          referrerPolicy={TILE_REFERRER_POLICY}
           onLoad={() => settled(placeOf(t))}
           onError={() => settled(placeOf(t))}
           style={{ position: 'absolute', left: t.left, top: t.top, maxWidth: 'none' }}

@@ -75,6 +75,10 @@ describe('TrackMap', () => {
         /^https:\/\/tiles\.test\/19\//,
       ),
     );
+    // Each tile asked for with the portal's origin alone as its Referer (contracts TILE_REFERRER_POLICY).
+    expect(container.querySelector<HTMLImageElement>('img.leaflet-tile')!.referrerPolicy).toBe(
+      'strict-origin',
+    );
     unmount();
   });
 });

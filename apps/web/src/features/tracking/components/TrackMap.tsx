@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
-import { mapCentre, MAX_TILE_ZOOM } from '@courier/contracts/map-tiles';
+import { mapCentre, MAX_TILE_ZOOM, TILE_REFERRER_POLICY } from '@courier/contracts/map-tiles';
 
 /** How long the first tile may take before the map counts as unavailable (offline, blocked). */
 const FIRST_TILE_MS = 15_000;
@@ -82,6 +82,7 @@ export default function TrackMap({ detail, dense, overTiles, onReady, onUnavaila
         // same either way (a zoom offset alone would stop the map one zoom short of the tiles').
         tileSize={dense ? 128 : 256}
         zoomOffset={dense ? 1 : 0}
+        referrerPolicy={TILE_REFERRER_POLICY}
         maxZoom={MAX_TILE_ZOOM}
         maxNativeZoom={dense ? MAX_TILE_ZOOM - 1 : MAX_TILE_ZOOM}
         eventHandlers={{
