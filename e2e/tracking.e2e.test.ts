@@ -163,7 +163,9 @@ describe('the tracking view in Chromium', () => {
     // The map's code is held back until the tiles drawn without it have been read.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
     await page.route('**/assets/TrackMap-*.js', async (route) => {
+      held = true;
       await released;
       await route.continue();
     });
@@ -197,6 +199,8 @@ describe('the tracking view in Chromium', () => {
     expect(Object.values(drawn).every((p) => p.width === 128)).toBe(true);
     expect(await map.locator('.leaflet-container').count()).toBe(0);
 
+    // The map's code was asked for (and held) once the tiles in view were in.
+    await expect.poll(() => held).toBe(true);
     release();
     await map.locator('.leaflet-tile-loaded').first().waitFor();
     await page.waitForFunction(

@@ -46,7 +46,7 @@ export interface TileCoords {
  * '@2x' tiles. Decided once, when the map opens.
  */
 export function denseTiles(tileUrl: string, devicePixelRatio: number): boolean {
-  return devicePixelRatio >= DENSE_RATIO && !tileUrl.includes('{r}');
+  return devicePixelRatio >= DENSE_RATIO && !hasRetinaTiles(tileUrl);
 }
 
 /**
@@ -77,10 +77,11 @@ const KNOWN = new Set(['s', 'x', 'y', 'z', 'r']);
 
 /**
  * A tile's URL from the template (MAP_TILE_URL) as Leaflet's TileLayer writes it: `{s}` one of
- * 'a', 'b', 'c' by the tile's column and row, `{r}` empty (the map asks for no '@2x' tiles);
- * undefined for a template with any other placeholder (`{-y}`, a key), whose URL only Leaflet writes.
+ * 'a', 'b', 'c' by the tile's column and row, `{r}` '@2x' on a `retina` screen (Leaflet: more than
+ * one device pixel to the CSS pixel) and '' otherwise; undefined for a template with any other
+ * placeholder (`{-y}`, a key), whose URL only Leaflet writes.
  */
-export function tileUrl(template: string, tile: TileCoords): string | undefined {
+export function tileUrl(template: string, tile: TileCoords, retina = false): string | undefined {
   const names = [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
   if (names.some((n) => !KNOWN.has(n))) return undefined;
   const values: Record<string, string> = {
@@ -88,10 +89,13 @@ export function tileUrl(template: string, tile: TileCoords): string | undefined 
     x: String(tile.x),
     y: String(tile.y),
     z: String(tile.z),
-    r: '',
+    r: retina ? '@2x' : '',
   };
   return template.replace(PLACEHOLDER, (_, name: string) => values[name]!);
 }
+
+/** Whether a template asks for '@2x' tiles on a retina screen (its `{r}`, tileUrl). */
+export const hasRetinaTiles = (template: string): boolean => template.includes('{r}');
 
 /**
  * The tile under the map's centre (mapCentre), the one the map shows first: of the map's zoom, or
@@ -103,7 +107,7 @@ export function centreTile(
   dense: boolean,
 ): TileCoords | undefined {
   const z = detail.map.zoom + (dense ? 1 : 0);
-  if (z > MAX_TILE_ZOOM || z < 0) return undefined;
+  if (!Number.isInteger(z) || z > MAX_TILE_ZOOM || z < 0) return undefined;
   const at = worldPixel(mapCentre(detail), z);
   const count = 2 ** z;
   const x = Math.floor(at.x / TILE_SIZE);

@@ -52,13 +52,18 @@ describe('the map tiles', () => {
     // Past the deepest zoom (19) there is no tile of its own.
     expect(centreTile({ ...detail, map: { ...map, zoom: 19 } }, true)).toBeUndefined();
     expect(centreTile({ ...detail, map: { ...map, zoom: 19 } }, false)).toMatchObject({ z: 19 });
+    // A zoom between two has no tiles of its own (Leaflet would round it).
+    expect(centreTile({ ...detail, map: { ...map, zoom: 6.5 } }, false)).toBeUndefined();
   });
 
   it("writes a tile's URL as Leaflet does, and none from a template only Leaflet understands", () => {
     expect(tileUrl(map.tileUrl, { x: 31, y: 21, z: 6 })).toBe('https://tile.openstreetmap.org/6/31/21.png');
-    // Leaflet's subdomain: |x + y| mod 3 of 'abc'; `{r}` empty.
+    // Leaflet's subdomain: |x + y| mod 3 of 'abc'; `{r}` '@2x' on a retina screen, else empty.
     expect(tileUrl('https://{s}.tiles.test/{z}/{x}/{y}{r}.png', { x: 31, y: 21, z: 6 })).toBe(
       'https://b.tiles.test/6/31/21.png',
+    );
+    expect(tileUrl('https://{s}.tiles.test/{z}/{x}/{y}{r}.png', { x: 31, y: 21, z: 6 }, true)).toBe(
+      'https://b.tiles.test/6/31/21@2x.png',
     );
     expect(tileUrl('https://tiles.test/{z}/{x}/{-y}.png', { x: 1, y: 1, z: 1 })).toBeUndefined();
     expect(tileUrl('https://tiles.test/{z}/{x}/{y}.png?key={apikey}', { x: 1, y: 1, z: 1 })).toBeUndefined();

@@ -15,7 +15,7 @@
 import {
   centreTile,
   DENSE_RATIO,
-  denseTiles,
+  hasRetinaTiles,
   TILE_REFERRER_POLICY,
   tileUrl,
   type TrackDetailResponse,
@@ -28,11 +28,14 @@ const DETAIL_KEY = '/api/docket/track/detail ';
 /** The media of a dense screen (contracts denseTiles) and of the others. */
 const DENSE_MEDIA = `(min-resolution: ${DENSE_RATIO}dppx)`;
 const PLAIN_MEDIA = `not all and ${DENSE_MEDIA}`;
+/** The media of a screen Leaflet takes as retina (over one device pixel to the CSS pixel), and of the others. */
+const RETINA_MEDIA = '(min-resolution: 1.01dppx)';
+const NOT_RETINA_MEDIA = `not all and ${RETINA_MEDIA}`;
 
 /** One preload element for the centre tile of `detail`, for screens of `media` (all when none). */
-function tileLink(detail: TrackDetailResponse, dense: boolean, media?: string): string {
+function tileLink(detail: TrackDetailResponse, dense: boolean, retina: boolean, media?: string): string {
   const tile = centreTile(detail, dense);
-  const url = tile && tileUrl(detail.map.tileUrl, tile);
+  const url = tile && tileUrl(detail.map.tileUrl, tile, retina);
   if (!url) return '';
   const mediaAttribute = media ? ` media="${escapeHtml(media)}"` : '';
   // As the map's own tiles are asked for (referrer policy included), so that they are this one.
@@ -44,7 +47,8 @@ export function mapTilePreloads(answers: Record<string, unknown>): string {
   const key = Object.keys(answers).find((k) => k.startsWith(DETAIL_KEY));
   const detail = key === undefined ? undefined : (answers[key] as TrackDetailResponse);
   if (!detail?.shown.map || !detail.map.tileUrl) return '';
-  // A template of '@2x' tiles is never drawn denser: one tile for every screen.
-  if (!denseTiles(detail.map.tileUrl, DENSE_RATIO)) return tileLink(detail, false);
-  return tileLink(detail, true, DENSE_MEDIA) + tileLink(detail, false, PLAIN_MEDIA);
+  // A template of '@2x' tiles is never drawn denser: its '@2x' tile for retina screens, else its plain one.
+  if (hasRetinaTiles(detail.map.tileUrl))
+    return tileLink(detail, false, true, RETINA_MEDIA) + tileLink(detail, false, false, NOT_RETINA_MEDIA);
+  return tileLink(detail, true, false, DENSE_MEDIA) + tileLink(detail, false, false, PLAIN_MEDIA);
 }

@@ -32,9 +32,10 @@ describe('mapTilePreloads', () => {
     );
   });
 
-  it("names one tile for every screen when the server sends '@2x' tiles itself", () => {
+  it("names the '@2x' tile for retina screens and the plain one for the others when the server sends '@2x' tiles itself", () => {
     expect(mapTilePreloads(answers('https://tiles.test/{z}/{x}/{y}{r}.png'))).toBe(
-      '<link rel="preload" as="image" fetchpriority="high" referrerpolicy="strict-origin" href="https://tiles.test/6/31/21.png">',
+      '<link rel="preload" as="image" fetchpriority="high" referrerpolicy="strict-origin" href="https://tiles.test/6/31/21@2x.png" media="(min-resolution: 1.01dppx)">' +
+        '<link rel="preload" as="image" fetchpriority="high" referrerpolicy="strict-origin" href="https://tiles.test/6/31/21.png" media="not all and (min-resolution: 1.01dppx)">',
     );
   });
 

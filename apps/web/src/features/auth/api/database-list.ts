@@ -11,16 +11,26 @@ import { takeBootJson } from '../../../lib/boot-data';
  * taken as it is, so the sign-in page draws without a call and without the schema library.
  */
 export const fetchDatabaseList = (): Promise<DatabaseList> => {
-  const written = takeBootJson(BOOT_DATABASES_ELEMENT_ID);
-  if (Array.isArray(written)) return Promise.resolve(written as DatabaseList);
+  const written = writtenDatabaseList();
+  if (written) return Promise.resolve(written);
   return apiPost<DatabaseList>('/api/database/list', {}, () =>
     import('@courier/contracts/auth').then((m) => m.databaseList),
   );
 };
 
-/** The database list rarely changes: fetched once per page load. */
+/** The list the page carries (BOOT_DATABASES_ELEMENT_ID), taken once; undefined when it has none. */
+function writtenDatabaseList(): DatabaseList | undefined {
+  const written = takeBootJson(BOOT_DATABASES_ELEMENT_ID);
+  return Array.isArray(written) ? (written as DatabaseList) : undefined;
+}
+
+/**
+ * The database list rarely changes: fetched once per page load. The list the page carries is its
+ * first data, so that a guest's first screen (sign-in, tracking) draws with it in its first render.
+ */
 export const databaseListQuery = queryOptions({
   queryKey: ['database-list'],
   queryFn: fetchDatabaseList,
+  initialData: writtenDatabaseList,
   staleTime: Infinity,
 });

@@ -34,9 +34,12 @@ export function MapView({ detail }: { detail: TrackDetailResponse }) {
   const [mapReady, setMapReady] = useState(false);
   // The map's code loads once the tiles in view are drawn (TileMosaic), at once without them.
   const [drawn, setDrawn] = useState(false);
-  // Decided once, as the map decides it (TrackMap).
+  // Decided once, as the map decides them (TrackMap; Leaflet's Browser.retina).
   const [dense] = useState(() => denseTiles(detail.map.tileUrl, window.devicePixelRatio));
-  const mosaic = mosaicTiles({ detail, dense, width: 1, height: 1 }).length > 0;
+  const [retina] = useState(() => window.devicePixelRatio > 1);
+  // Whether the tiles can be drawn before the map (TileMosaic), and whether they were (a box of no size).
+  const mosaic = mosaicTiles({ detail, dense, retina, width: 1, height: 1 }).length > 0;
+  const [mosaicEmpty, setMosaicEmpty] = useState(false);
   const message = (
     <Text c="dimmed" data-testid="map-unavailable">
       The map is not available at the moment.
@@ -60,11 +63,21 @@ export function MapView({ detail }: { detail: TrackDetailResponse }) {
         </Center>
       ) : (
         <div data-testid="map-view" style={{ position: 'relative', height: MAP_HEIGHT }}>
-          {mosaic && !mapReady && <TileMosaic detail={detail} dense={dense} onDrawn={() => setDrawn(true)} />}
+          {mosaic && !mapReady && (
+            <TileMosaic
+              detail={detail}
+              dense={dense}
+              retina={retina}
+              onDrawn={(empty) => {
+                setMosaicEmpty(empty);
+                setDrawn(true);
+              }}
+            />
+          )}
           {(drawn || !mosaic) && (
             <Suspense
               fallback={
-                mosaic ? null : (
+                mosaic && !mosaicEmpty ? null : (
                   <Center h={MAP_HEIGHT}>
                     <Loader />
                   </Center>

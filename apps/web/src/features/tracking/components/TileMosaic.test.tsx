@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import L from 'leaflet';
 import type { MapPoint } from '@courier/contracts';
 import { mosaicTiles, TileMosaic, type MosaicOf } from './TileMosaic';
@@ -25,8 +25,13 @@ const detail = (centre: MapPoint, zoom: number, tileUrl = 'https://{s}.tiles.tes
   map: { tileUrl, attribution: '', zoom },
 });
 
-/** The tiles Leaflet itself shows, with TrackMap's options, in a box of WIDTH×HEIGHT: URL and place. */
-function leafletTiles({ detail: d, dense }: Pick<MosaicOf, 'detail' | 'dense'>) {
+/**
+ * The tiles Leaflet itself shows, with TrackMap's options, in a box of WIDTH×HEIGHT: URL and place
+ * (`retina`: as on a screen Leaflet takes for one, L.Browser.retina).
+ */
+function leafletTiles({ detail: d, dense, retina }: Pick<MosaicOf, 'detail' | 'dense' | 'retina'>) {
+  const wasRetina = L.Browser.retina;
+  (L.Browser as { retina: boolean }).retina = retina;
   const box = document.createElement('div');
   document.body.append(box);
   const map = L.map(box, { center: [d.markers.delivery!.lat, d.markers.delivery!.lon], zoom: d.map.zoom });
@@ -46,6 +51,7 @@ function leafletTiles({ detail: d, dense }: Pick<MosaicOf, 'detail' | 'dense'>) 
   }));
   map.remove();
   box.remove();
+  (L.Browser as { retina: boolean }).retina = wasRetina;
   return tiles;
 }
 
@@ -54,16 +60,28 @@ const byUrl = <T extends { url: string }>(tiles: T[]) =>
 
 describe('the map drawn before Leaflet (TileMosaic)', () => {
   it.each([
-    ['London at the spec zoom, plain tiles', detail(LONDON, 6), false],
-    ['London at the spec zoom, dense tiles', detail(LONDON, 6), true],
-    ['a street, dense tiles', detail({ lat: 53.4808, lon: -2.2426 }, 16), true],
-    ['across the date line', detail({ lat: -16.5, lon: 179.99 }, 3), false],
-    ['near the pole (rows off the world)', detail({ lat: 84.9, lon: 10 }, 2), true],
-    ['near the pole at 4, plain', detail({ lat: 80, lon: 10 }, 4), false],
-  ])('lays out the tiles Leaflet shows, where it shows them: %s', (_, d, dense) => {
-    const ours = mosaicTiles({ detail: d, dense, width: WIDTH, height: HEIGHT });
+    ['London at the spec zoom, plain tiles', detail(LONDON, 6), false, false],
+    ['London at the spec zoom, dense tiles', detail(LONDON, 6), true, true],
+    ['a street, dense tiles', detail({ lat: 53.4808, lon: -2.2426 }, 16), true, true],
+    ['across the date line', detail({ lat: -16.5, lon: 179.99 }, 3), false, false],
+    ['near the pole (rows off the world)', detail({ lat: 84.9, lon: 10 }, 2), true, true],
+    ['near the pole at 4, plain', detail({ lat: 80, lon: 10 }, 4), false, false],
+    [
+      "'@2x' tiles of the server's, retina",
+      detail(LONDON, 6, 'https://t.test/{z}/{x}/{y}{r}.png'),
+      false,
+      true,
+    ],
+    [
+      "'@2x' tiles of the server's, not retina",
+      detail(LONDON, 6, 'https://t.test/{z}/{x}/{y}{r}.png'),
+      false,
+      false,
+    ],
+  ])('lays out the tiles Leaflet shows, where it shows them: %s', (_, d, dense, retina) => {
+    const ours = mosaicTiles({ detail: d, dense, retina, width: WIDTH, height: HEIGHT });
     expect(byUrl(ours.map(({ url, left, top }) => ({ url, left, top })))).toEqual(
-      byUrl(leafletTiles({ detail: d, dense })),
+      byUrl(leafletTiles({ detail: d, dense, retina })),
     );
     // Exactly one is the centre's, and it holds the middle of the box (to half a pixel, the rounding).
     const centre = ours.filter((t) => t.centre);
@@ -83,15 +101,22 @@ describe('the map drawn before Leaflet (TileMosaic)', () => {
       mosaicTiles({
         detail: detail(LONDON, 6, 'https://t.test/{z}/{x}/{-y}.png'),
         dense: false,
+        retina: false,
         width: WIDTH,
         height: HEIGHT,
       }),
     ).toEqual([]);
-    expect(mosaicTiles({ detail: detail(LONDON, 19), dense: true, width: WIDTH, height: HEIGHT })).toEqual(
-      [],
-    );
     expect(
-      mosaicTiles({ detail: detail(LONDON, 6, ''), dense: false, width: WIDTH, height: HEIGHT }),
+      mosaicTiles({ detail: detail(LONDON, 19), dense: true, retina: false, width: WIDTH, height: HEIGHT }),
+    ).toEqual([]);
+    expect(
+      mosaicTiles({
+        detail: detail(LONDON, 6, ''),
+        dense: false,
+        retina: false,
+        width: WIDTH,
+        height: HEIGHT,
+      }),
     ).toEqual([]);
   });
 
@@ -106,11 +131,11 @@ describe('the map drawn before Leaflet (TileMosaic)', () => {
     try {
       const { container } = render(
         <div style={{ position: 'relative', height: HEIGHT }}>
-          <TileMosaic detail={d} dense onDrawn={onDrawn} />
+          <TileMosaic detail={d} dense retina={false} onDrawn={onDrawn} />
         </div>,
       );
       expect(container.querySelector('[data-testid="map-mosaic"]')!.getAttribute('aria-hidden')).toBe('true');
-      const all = mosaicTiles({ detail: d, dense: true, width: WIDTH, height: HEIGHT });
+      const all = mosaicTiles({ detail: d, dense: true, retina: false, width: WIDTH, height: HEIGHT });
       const inView = all.filter((t) => t.top < 100);
       expect(inView.length).toBeGreaterThan(0);
       expect(inView.length).toBeLessThan(all.length);
@@ -127,6 +152,7 @@ describe('the map drawn before Leaflet (TileMosaic)', () => {
         fireEvent.load(img);
       }
       await waitFor(() => expect(onDrawn).toHaveBeenCalledTimes(1));
+      expect(onDrawn).toHaveBeenCalledWith(false);
       expect(
         images()
           .map((i) => i.getAttribute('src'))
@@ -145,12 +171,79 @@ describe('the map drawn before Leaflet (TileMosaic)', () => {
       .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
       .mockReturnValue(DOMRect.fromRect({ x: 0, y: window.innerHeight + 500, width: WIDTH, height: HEIGHT }));
     try {
-      const { container } = render(<TileMosaic detail={d} dense />);
+      const { container } = render(<TileMosaic detail={d} dense retina={false} />);
       expect([...container.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual([
         'https://tiles.test/7/63/42.png',
       ]);
     } finally {
       rect.mockRestore();
+    }
+  });
+
+  it('lets the map load after a while when a tile in view never answers, and says when there was nothing to draw', async () => {
+    vi.useFakeTimers();
+    try {
+      const onDrawn = vi.fn();
+      render(<TileMosaic detail={detail(LONDON, 6)} dense retina={false} onDrawn={onDrawn} />);
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(onDrawn).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(300);
+      expect(onDrawn).toHaveBeenCalledWith(false);
+      // A box of no size (a window not laid out yet): nothing to draw, the map may load at once.
+      const none = vi.fn();
+      const zero = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(0);
+      render(<TileMosaic detail={detail(LONDON, 6)} dense retina={false} onDrawn={none} />);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(none).toHaveBeenCalledWith(true);
+      zero.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lays the tiles out again when the box changes size or the map its centre', () => {
+    let resized: () => void = () => undefined;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const d = detail(LONDON, 6, 'https://tiles.test/{z}/{x}/{y}.png');
+      const { container, rerender } = render(<TileMosaic detail={d} dense retina={false} />);
+      const placed = () =>
+        [...container.querySelectorAll('img')].map((i) => `${i.getAttribute('src')} ${i.style.left}`).sort();
+      const before = placed();
+      const wider = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(WIDTH + 40);
+      act(() => resized());
+      const widerTiles = mosaicTiles({
+        detail: d,
+        dense: true,
+        retina: false,
+        width: WIDTH + 40,
+        height: HEIGHT,
+      });
+      expect(placed()).not.toEqual(before);
+      expect(placed().every((p) => widerTiles.some((t) => p === `${t.url} ${t.left}px`))).toBe(true);
+      wider.mockRestore();
+      // The driver's position arrives: the map will open there, and so do the tiles.
+      const moved = { ...d, driver: { lat: 53.4808, lon: -2.2426 } };
+      rerender(<TileMosaic detail={moved} dense retina={false} />);
+      const there = mosaicTiles({
+        detail: moved,
+        dense: true,
+        retina: false,
+        width: WIDTH + 40,
+        height: HEIGHT,
+      });
+      expect(placed().every((p) => there.some((t) => p.startsWith(t.url)))).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -60,8 +60,14 @@ export default function TrackMap({ detail, dense, overTiles, onReady, onUnavaila
   };
   useEffect(() => {
     const timer = setTimeout(fail, FIRST_TILE_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(readyTimer.current);
+    };
   }, []); // once per map: the first tile decides
+  // The first view's tiles in: said once (onReady), when they have faded in.
+  const ready = useRef(false);
+  const readyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const centre = mapCentre(detail);
   return (
     <MapContainer
@@ -90,7 +96,9 @@ export default function TrackMap({ detail, dense, overTiles, onReady, onUnavaila
             loaded.current = true;
           },
           load: () => {
-            if (onReady) setTimeout(onReady, TILES_FADED_MS);
+            if (ready.current || !onReady) return;
+            ready.current = true;
+            readyTimer.current = setTimeout(onReady, TILES_FADED_MS);
           },
           tileerror: fail,
         }}

@@ -6,7 +6,8 @@ import { BOOT_CALLS_ELEMENT_ID, pageCallKey, trackPageCalls } from '@courier/con
 import { SESSION_KEY } from '../../auth';
 import { apiError, mockApi, reply } from '../../../test/api-mock';
 import { DEMO, sessionWith } from '../../../test/fixtures';
-import { writeBootCalls } from '../../../test/boot-session';
+import { writeBootCalls, writeBootElement } from '../../../test/boot-session';
+import { BOOT_DATABASES_ELEMENT_ID } from '@courier/contracts/rights';
 import { renderApp, testQueryClient } from '../../../test/render';
 import TrackPage from './TrackPage';
 
@@ -212,6 +213,7 @@ describe('the tracking view', () => {
   describe('a guest’s page that carries its answers (apps/server web/page-calls)', () => {
     afterEach(() => {
       document.getElementById(BOOT_CALLS_ELEMENT_ID)?.remove();
+      document.getElementById(BOOT_DATABASES_ELEMENT_ID)?.remove();
       vi.restoreAllMocks();
     });
 
@@ -225,7 +227,10 @@ describe('the tracking view', () => {
         [track!]: summary,
         [trackDetail!]: detail(),
       });
-      const api = mockApi({ '/api/database/list': reply([DEMO]) });
+      // A guest's page carries the databases too (apps/server web/boot-session).
+      writeBootElement(BOOT_DATABASES_ELEMENT_ID, JSON.stringify([DEMO]));
+      const api = mockApi({});
+      preload.mockClear();
       const queryClient = testQueryClient();
       queryClient.setQueryData(SESSION_KEY, null);
       renderApp(null, {
@@ -233,11 +238,15 @@ describe('the tracking view', () => {
         queryClient,
         routes: <Route path="/docket/track" element={<TrackPage />} />,
       });
-      const order = await screen.findByRole('region', { name: 'Order Summary' });
+      // Drawn in the first render: the summary and the details are the queries' first data.
+      const order = screen.getByRole('region', { name: 'Order Summary' });
       expect(within(order).getByText('Delivered')).toBeTruthy();
-      const timeline = await screen.findByRole('region', { name: 'Tracking View' });
+      const timeline = screen.getByRole('region', { name: 'Tracking View' });
       expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
       expect(await screen.findByTestId('leaflet')).toBeTruthy();
+      // The details were there: the map's code was not loaded ahead of them.
+      expect(preload).not.toHaveBeenCalled();
+      expect(api.calls).toEqual([]);
       expect(api.calls.map((c) => c.path)).not.toContain('/api/docket/track');
       expect(api.calls.map((c) => c.path)).not.toContain('/api/docket/track/detail');
     });
