@@ -26,6 +26,14 @@ export interface PageCallUser {
 /** The `<script type="application/json">` element holding the answers, by pageCallKey. */
 export const BOOT_CALLS_ELEMENT_ID = 'boot-calls';
 
+/**
+ * The `<script type="application/json">` element of a signed-in page holding the server's time (ms
+ * since 1970) when the page was written: everything the page shows was read at or after it. The
+ * live events' first stream sends it (`GET /api/events?since=`), and its `ready` then says whether
+ * anything the user hears happened since (nothing: the screen need not read its data again).
+ */
+export const BOOT_READ_AT_ELEMENT_ID = 'boot-read-at';
+
 /** How long after the page opened its answers may stand in for a call (ms); later calls ask the server. */
 export const BOOT_CALLS_FRESH_MS = 10_000;
 

@@ -10,6 +10,10 @@ export interface ListenHandlers {
   resync?(): void;
 }
 
+/** How long (ms) and how many of the payloads heard are kept for heardSince. */
+export const HEARD_KEPT_MS = 120_000;
+const HEARD_KEPT_MAX = 5_000;
+
 /**
  * One LISTEN connection of one tenant database in this process (ARCHITECTURE: live updates),
  * opened on the first subscription and fanned out to every subscriber in memory. PostgreSQL
@@ -24,6 +28,10 @@ export class PgListener {
   private closed = false;
   private retryMs = 1000;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** Since when (Date.now()) this process has heard every payload, unbroken; undefined while not listening. */
+  private heardFrom: number | undefined;
+  /** The payloads heard lately, oldest first, with when (Date.now()). */
+  private heard: { at: number; payload: string }[] = [];
 
   constructor(
     private readonly url: string,
@@ -43,6 +51,26 @@ export class PgListener {
     return () => void this.subscribers.delete(handlers);
   }
 
+  /**
+   * The payloads this process heard at or after `from` (Date.now() ms), oldest first; undefined
+   * when it cannot say: it was not listening, unbroken, since then, or that is longer ago than it
+   * keeps (HEARD_KEPT_MS, or its last HEARD_KEPT_MAX payloads).
+   */
+  heardSince(from: number): string[] | undefined {
+    this.forgetOld(Date.now());
+    if (this.heardFrom === undefined || from < this.heardFrom) return undefined;
+    return this.heard.filter((h) => h.at >= from).map((h) => h.payload);
+  }
+
+  /** Forgets payloads older than HEARD_KEPT_MS (what is kept then starts there). */
+  private forgetOld(now: number): void {
+    const cut = now - HEARD_KEPT_MS;
+    if (this.heardFrom !== undefined && this.heardFrom < cut) this.heardFrom = cut;
+    let drop = 0;
+    while (drop < this.heard.length && this.heard[drop]!.at < cut) drop++;
+    if (drop) this.heard.splice(0, drop);
+  }
+
   /** Number of subscribers (tests, metrics). */
   get size(): number {
     return this.subscribers.size;
@@ -58,11 +86,15 @@ export class PgListener {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
       if (msg.channel !== EVENTS_CHANNEL || msg.payload === undefined) return;
+      this.remember(msg.payload);
       for (const s of this.subscribers) s.event(msg.payload);
     });
     const lost = (why: string) => {
       if (this.client !== client) return;
       this.client = undefined;
+      // What was sent while reconnecting is never heard: nothing can be said of that time.
+      this.heardFrom = undefined;
+      this.heard = [];
       client.removeAllListeners('notification');
       void client.end().catch(() => undefined);
       if (this.closed) return;
@@ -84,6 +116,17 @@ export class PgListener {
     }
     this.client = client;
     this.retryMs = 1000;
+    this.heardFrom = Date.now();
+  }
+
+  /** Keeps a payload heard now for heardSince (the oldest goes past HEARD_KEPT_MAX). */
+  private remember(payload: string): void {
+    const at = Date.now();
+    this.heard.push({ at, payload });
+    if (this.heard.length > HEARD_KEPT_MAX) {
+      this.heard.shift();
+      this.heardFrom = Math.max(this.heardFrom ?? at, this.heard[0]!.at);
+    }
   }
 
   private scheduleReconnect(): void {

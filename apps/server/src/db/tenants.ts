@@ -35,6 +35,11 @@ export interface Tenant {
    * opened on first use); resolves once listening, with the unsubscribe.
    */
   listen(handlers: ListenHandlers): Promise<() => void>;
+  /**
+   * The live events' payloads this process heard at or after `from` (Date.now() ms), or undefined
+   * when it cannot say (PgListener.heardSince).
+   */
+  heardSince?(from: number): string[] | undefined;
   close(): Promise<void>;
 }
 
@@ -116,6 +121,7 @@ export async function openTenant(spec: TenantSpec, prepare?: Prepare): Promise<T
     db,
     ping: async () => void (await pool.query('select 1')),
     listen: (handlers) => listener.subscribe(handlers),
+    heardSince: (from) => listener.heardSince(from),
     close: async () => {
       await listener.close();
       await pool.end();

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BOOT_CALLS_ELEMENT_ID,
+  BOOT_READ_AT_ELEMENT_ID,
   PAGE_CALLS,
   pageCallKey,
   trackPageCalls,
@@ -71,6 +72,19 @@ describe('answers to a screen’s opening calls, written into its page (web/page
     expect(Object.keys(detail)).toContain(
       pageCallKey('/api/system/general/list', { type: 'settings', cust_id: user.ausr_cust_id }),
     );
+  });
+
+  it('tells a signed-in page when it was written, before its data was read (the live events’ since)', async () => {
+    const before = Date.now();
+    const html = (await page('/docket/list', token)).body;
+    const after = Date.now();
+    const readAt = new RegExp(
+      `<script type="application/json" id="${BOOT_READ_AT_ELEMENT_ID}">(\\d+)</script>`,
+    ).exec(html);
+    expect(Number(readAt?.[1])).toBeGreaterThanOrEqual(before);
+    expect(Number(readAt?.[1])).toBeLessThanOrEqual(after);
+    // A guest's page has no live events: nothing.
+    expect((await page('/login')).body).not.toContain(BOOT_READ_AT_ELEMENT_ID);
   });
 
   it('writes nothing for a guest, a stale or forged cookie, an unfinished login, or a screen without calls (nor an inherited name)', async () => {
@@ -152,7 +166,8 @@ describe('answers to a screen’s opening calls, written into its page (web/page
     try {
       const html = (await page('/docket/detail', token)).body;
       expect(html).not.toContain('<script>alert(1)');
-      expect(html.match(/<\/script>/g)).toHaveLength(2);
+      // The page's own three data elements (session, written-at time, answers) close, no more.
+      expect(html.match(/<\/script>/g)).toHaveLength(3);
       const accounts = answersIn(html)![pageCallKey('/api/customer/list', {})] as { cust_name: string }[];
       expect(accounts.map((a) => a.cust_name)).toContain(name);
     } finally {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   BOOT_CALLS_ELEMENT_ID,
+  BOOT_READ_AT_ELEMENT_ID,
   PAGE_CALLS,
   pageCallKey,
   TRACK_PAGE_PATH,
@@ -143,3 +144,10 @@ export const pageCallsElement = (answers: Record<string, unknown>): string =>
   Object.keys(answers).length
     ? `<script type="application/json" id="${BOOT_CALLS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
     : '';
+
+/**
+ * The time the page was written (`readAt`, Date.now() before any of its data was read) as a
+ * signed-in page carries it (BOOT_READ_AT_ELEMENT_ID): the live events' `since`.
+ */
+export const readAtElement = (readAt: number): string =>
+  `<script type="application/json" id="${BOOT_READ_AT_ELEMENT_ID}">${readAt}</script>`;

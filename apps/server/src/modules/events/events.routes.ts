@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { trackRequest } from '@courier/contracts';
 import { trackedDocket } from '../dockets/dockets.service';
 import type { DocketDeps } from '../dockets/dockets.service';
@@ -17,6 +18,12 @@ function releaseOnClose(req: FastifyRequest, reply: FastifyReply, release: () =>
   if (req.raw.destroyed || reply.raw.destroyed) release();
 }
 
+/**
+ * `GET /api/events?since=`: the server's time (ms since 1970) when the caller's data was read (the
+ * page it opened: web/boot-session), for the first `ready` to say whether anything was missed.
+ */
+const liveEventsQuery = z.object({ since: z.coerce.number().int().positive().optional() });
+
 /** The 429 of a user who already holds StreamOptions.maxPerUser live streams. */
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live views are open for this user, please close some tabs';
 
@@ -24,7 +31,8 @@ export const TOO_MANY_STREAMS_MESSAGE = 'Too many live views are open for this u
  * `GET /api/events` (ARCHITECTURE rule 11): the caller's live events as server-sent events, fed by
  * the tenant's PostgreSQL LISTEN. 401 without a session; 429 beyond `maxPerUser` open for one user;
  * the stream ends once its session does, or once the user's rights, linked accounts or circuits
- * change (checked before each event and heartbeat). Events: `ready` (refetch what is shown),
+ * change (checked before each event and heartbeat). Events: `ready` (refetch what is shown, unless
+ * its `missed` is false: nothing was heard since the `since` of the query),
  * `docket` (DocketEvent of the contracts). `GET /api/docket/track/events?database&tracking_ref`:
  * the public tracking view's stream of one docket (guest access as docket/track, the same rate
  * limit; 404 'Your order was not found…'; 429 beyond `maxPublicPerAddress` open at once from one
@@ -40,7 +48,7 @@ export function eventRoutes(
     const streams = new OpenStreams();
     app.addHook('preClose', async () => streams.endAll());
     const perUser = new StreamCounts();
-    app.get('/api/events', async (req, reply) => {
+    app.get('/api/events', { schema: { querystring: liveEventsQuery } }, async (req, reply) => {
       // What the stream's filter is made of, read before the filter: a change after this read
       // (rights, linked accounts) shows at the next check and ends the stream; the browser
       // reconnects with the new scope.
@@ -53,16 +61,22 @@ export function eventRoutes(
       // Checked again before each event and heartbeat: a logout, or a change of what the user
       // may see, ends the stream at once.
       const circuits = await events.circuitsKey(auth);
+      let ready: events.ReadyEvent = {};
       await serveEvents(
         req,
         reply,
-        (send) => events.subscribe(auth, circuits, send),
+        async (send) => {
+          const subscribed = await events.subscribe(auth, circuits, send, req.query.since);
+          ready = subscribed.ready;
+          return subscribed.unsubscribe;
+        },
         options,
         streams,
         async () =>
           scope !== null &&
           (await liveScopeKey(deps, token!)) === scope &&
           (await events.circuitsKey(auth)) === circuits,
+        () => ready,
       ).catch((err: unknown) => {
         release();
         throw err;

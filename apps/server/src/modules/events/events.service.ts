@@ -41,13 +41,34 @@ export function circuitsKey(auth: AuthContext): Promise<string> {
     : Promise.resolve('');
 }
 
+/** The `ready` event's data: whether events the caller hears may have been missed (contracts LIVE_EVENTS). */
+export interface ReadyEvent {
+  missed?: boolean;
+}
+
+/**
+ * How far (ms) before the caller's `since` the events heard count as possibly missed: the time
+ * the page's data was read is another process's clock, and an event committed before that read
+ * may be heard after it.
+ */
+export const SINCE_MARGIN_MS = 2_000;
+
 /**
  * GET /api/events (any signed-in user): subscribes the caller to the tenant's live events, filtered
  * by eventFor with the circuits (`circuits`, circuitsKey's, which the stream compares before each
- * event) and accounts they have when the stream opens (a reconnect picks up new links). `ready` is sent again whenever the server's LISTEN connection was lost and is back,
- * since events may have been missed. Resolves once listening, with the unsubscribe.
+ * event) and accounts they have when the stream opens (a reconnect picks up new links). `ready` is
+ * sent again whenever the server's LISTEN connection was lost and is back, since events may have
+ * been missed. Resolves once listening, with the unsubscribe and the first `ready`: `missed` false
+ * only when `since` (the server's time, ms, when the caller's data was read: the page's) is given
+ * and this process heard, unbroken since then (less SINCE_MARGIN_MS), nothing the caller hears;
+ * the caller then need not read again what it shows.
  */
-export async function subscribe(auth: AuthContext, circuits: string, send: SendEvent): Promise<() => void> {
+export async function subscribe(
+  auth: AuthContext,
+  circuits: string,
+  send: SendEvent,
+  since?: number,
+): Promise<{ unsubscribe: () => void; ready: ReadyEvent }> {
   const scope = docketScope(auth);
   const who = {
     circuits: new Set(circuits.split(',').filter(Boolean)),
@@ -55,14 +76,21 @@ export async function subscribe(auth: AuthContext, circuits: string, send: SendE
     ownerId: scope.ownerId,
     bookings: hasRight(auth, 'history') || hasRight(auth, 'booking') || hasRight(auth, 'trace'),
   };
-  return auth.tenant.listen({
+  const heard = (payload: string) => {
+    const notice = parseNotice(payload);
+    return notice && eventFor(notice, who);
+  };
+  const unsubscribe = await auth.tenant.listen({
     event(payload) {
-      const notice = parseNotice(payload);
-      const event = notice && eventFor(notice, who);
+      const event = heard(payload);
       if (event) send('docket', event);
     },
     resync: () => send('ready', {}),
   });
+  // Listening now: what was heard since the caller's data was read, and nothing after it is lost.
+  const heardSince = since === undefined ? undefined : auth.tenant.heardSince?.(since - SINCE_MARGIN_MS);
+  const missed = heardSince === undefined || heardSince.some((p) => heard(p) !== undefined);
+  return { unsubscribe, ready: { missed } };
 }
 
 /**

@@ -5,6 +5,8 @@ import { queryRows } from '../../db/client';
 import type { DocketEvent } from '@courier/contracts';
 import { buildApp } from '../../app';
 import { openTenants, type TenantRegistry } from '../../db/tenants';
+import { HEARD_KEPT_MS } from '../../db/listener';
+import { SINCE_MARGIN_MS } from './events.service';
 import {
   ADMIN,
   CONTROL,
@@ -215,6 +217,54 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     expect(otherTenant.events.filter((e) => e.event === 'docket')).toEqual([]);
   });
 
+  it("says in the first ready whether anything the user hears happened since the page's data was read", async () => {
+    const readyOf = async (token: string, since?: number) => {
+      const c = await StreamClient.open(
+        b.url,
+        token,
+        since === undefined ? '/api/events' : `/api/events?since=${since}`,
+      );
+      clients.push(c);
+      await c.until(() => c.events.some((e) => e.event === 'ready'));
+      c.close();
+      return c.events.find((e) => e.event === 'ready')!.data;
+    };
+    const other = await loginAs(t.app, ...CUSTOMER, TENANT_B);
+    // No since: it cannot say, so the client reads what it shows again.
+    expect(await readyOf(customer)).toEqual({ missed: true });
+    expect(await readyOf(other)).toEqual({ missed: true });
+    // Process B has been listening to both tenants for longer than the clocks' margin.
+    await new Promise((r) => setTimeout(r, SINCE_MARGIN_MS + 200));
+    const pageRead = Date.now();
+    expect(await readyOf(customer, pageRead)).toEqual({ missed: false });
+    // A page read before B listened (or longer ago than it keeps): it cannot say.
+    expect(await readyOf(customer, pageRead - HEARD_KEPT_MS - 60_000)).toEqual({ missed: true });
+    // The control room collects a booking of the customer's (through process A): a page of theirs
+    // read before missed it; another tenant's user heard nothing of it.
+    const n = await book();
+    const heard = await open(customer);
+    const beforeChange = Date.now();
+    const changed = await post(
+      t.app,
+      '/api/docket/status/change',
+      statusChange(n, 'W', 'G', { driver: 'D01' }),
+      control,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    await heard.until(() => heard.docket(n).length > 0);
+    heard.close();
+    expect(await readyOf(customer, beforeChange)).toEqual({ missed: true });
+    expect(await readyOf(other, beforeChange)).toEqual({ missed: false });
+    // What was heard before the page's data was read (less the clocks' margin) does not count.
+    expect(await readyOf(customer, Date.now() + SINCE_MARGIN_MS + 100)).toEqual({ missed: false });
+    // A since that is not a time is refused, naming the field.
+    const bad = await fetch(`${b.url}/api/events?since=soon`, {
+      headers: { authorization: `Bearer ${customer}` },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('since');
+  });
+
   it('ends a stream once its session ends, and sends it nothing after (a logout in another process)', async () => {
     const token = await loginAs(t.app, ...CUSTOMER);
     const stream = await open(token);
@@ -401,6 +451,7 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
   it('survives a lost LISTEN connection: clients are told to refetch (ready) and events flow again', async () => {
     const c = await open(control);
     const readies = () => c.events.filter((e) => e.event === 'ready').length;
+    const beforeLoss = Date.now() - 1;
     const db = t.tenants.get(TENANT_A)!.db;
     const killed = await queryRows<{ pg_terminate_backend: boolean }>(
       db,
@@ -409,6 +460,15 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     );
     expect(killed.length).toBeGreaterThan(0);
     await c.until(() => readies() === 2, 5000);
+    // Nothing can be said of the time the connection was down: a page read before it missed it.
+    const after = await StreamClient.open(
+      b.url,
+      control,
+      `/api/events?since=${beforeLoss + SINCE_MARGIN_MS}`,
+    );
+    clients.push(after);
+    await after.until(() => after.events.some((e) => e.event === 'ready'));
+    expect(after.events.find((e) => e.event === 'ready')!.data).toEqual({ missed: true });
     const n = await book();
     await post(t.app, '/api/docket/status/change', statusChange(n, 'W', 'G', { driver: 'D02' }), control);
     await c.until(() => c.docket(n).length === 1);

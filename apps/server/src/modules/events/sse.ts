@@ -64,8 +64,8 @@ export class OpenStreams {
 /**
  * Serves a server-sent events stream (text/event-stream): `open` subscribes and resolves with the
  * unsubscribe (a failure there is answered by the error handler, before any byte is sent); then
- * `retry: 3000`, a `ready` event (the client refetches what it shows, so nothing missed while it
- * was away is lost), the events, a heartbeat comment every `heartbeatMs`. It ends when the client
+ * `retry: 3000`, a `ready` event (`ready()`'s data; the client refetches what it shows, so nothing
+ * missed while it was away is lost, unless it says nothing was), the events, a heartbeat comment every `heartbeatMs`. It ends when the client
  * goes, after `maxStreamMs` (the browser reconnects, and the session is checked again), when
  * `stillAllowed` (checked before each event and heartbeat) answers false, or when the app closes.
  */
@@ -76,6 +76,7 @@ export async function serveEvents(
   opts: StreamOptions,
   streams: OpenStreams,
   stillAllowed?: () => Promise<boolean>,
+  ready: () => object = () => ({}),
 ): Promise<void> {
   const res = reply.raw;
   let ended = false;
@@ -134,7 +135,7 @@ export async function serveEvents(
   res.on('close', end);
   res.on('error', end);
   res.write('retry: 3000\n\n');
-  res.write('event: ready\ndata: {}\n\n');
+  res.write(`event: ready\ndata: ${JSON.stringify(ready())}\n\n`);
   for (const chunk of pending.splice(0)) res.write(chunk);
   started = true;
 }

@@ -28,11 +28,12 @@ class FakeSource {
 
 const event = { dck_id: 7, dck_docket: 1007, dck_status: 'P', circuits: ['LIVE', 'NWCOLL'] };
 
-function connect() {
+function connect(since?: number) {
   FakeSource.opened = [];
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
   const stop = connectLiveEvents(queryClient, {
+    since,
     batchMs: 10,
     retryMs: 50,
     EventSource: FakeSource as unknown as typeof EventSource,
@@ -66,6 +67,28 @@ describe('live events → query invalidations (ARCHITECTURE rule 11)', () => {
       ['docket-track'],
     ]);
     expect(invalidationsOf({ type: 'docket', data: { dck_id: 'x' } })).toEqual([]);
+    // The server heard nothing for this user since the page's data was read: nothing to read again.
+    expect(invalidationsOf({ type: 'ready', missed: false })).toEqual([]);
+    expect(invalidationsOf({ type: 'ready', missed: true })).toHaveLength(4);
+  });
+
+  it("sends the page's time as the stream's since, and reads nothing again on a ready that missed nothing", async () => {
+    vi.useFakeTimers();
+    const { keys, source, stop } = connect(1_765_000_000_000);
+    expect(source().url).toBe('/api/events?since=1765000000000');
+    source().emit('ready', { missed: false });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(keys()).toEqual([]);
+    // A ready that missed something, or says nothing of it (an older server), reads everything again.
+    source().emit('ready', { missed: true });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(keys()).toContainEqual(['docket-list']);
+    const before = keys().length;
+    source().emit('ready', {});
+    await vi.advanceTimersByTimeAsync(20);
+    expect(keys().length).toBeGreaterThan(before);
+    stop();
+    vi.useRealTimers();
   });
 
   it('opens one stream on /api/events and invalidates once per burst of events', async () => {

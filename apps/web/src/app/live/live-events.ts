@@ -13,8 +13,11 @@ import { DOCKET_TRACK_KEY } from '../../features/tracking/api/tracking-keys';
  * again and nothing that is not shown is fetched.
  */
 
-/** What the stream sends (contracts LIVE_EVENTS): `ready` after every (re)connect, `docket` on a change. */
-export type LiveEvent = { type: 'ready' } | { type: 'docket'; data: unknown };
+/**
+ * What the stream sends (contracts LIVE_EVENTS): `ready` after every (re)connect (`missed` false
+ * when the server heard nothing for this user since the stream's `since`), `docket` on a change.
+ */
+export type LiveEvent = { type: 'ready'; missed?: boolean } | { type: 'docket'; data: unknown };
 
 /** The fields of a DocketEvent this code reads, checked by hand (zod would load with this chunk). */
 function isDocketEvent(data: unknown): data is Pick<DocketEvent, 'dck_id' | 'circuits'> {
@@ -28,13 +31,26 @@ function isDocketEvent(data: unknown): data is Pick<DocketEvent, 'dck_id' | 'cir
   );
 }
 
+/** A `ready` event's `missed`, read from its data; undefined (as missed) when it says nothing. */
+function missedOf(data: unknown): boolean | undefined {
+  try {
+    const parsed = JSON.parse(String(data)) as { missed?: unknown } | null;
+    return typeof parsed?.missed === 'boolean' ? parsed.missed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The queries an event makes stale. `ready`: everything live, since events may have been missed
- * while the stream was down. `docket`: the boards of the circuits it names, the booking lists, that
- * booking and the tracking views (a customer's event names no circuit). Nothing for a malformed one.
+ * while the stream was down, unless the server says none was (`missed` false: nothing this user
+ * hears happened since the page's data was read). `docket`: the boards of the circuits it names,
+ * the booking lists, that booking and the tracking views (a customer's event names no circuit).
+ * Nothing for a malformed one.
  */
 export function invalidationsOf(event: LiveEvent): QueryKey[] {
-  if (event.type === 'ready') return [BOARDS_KEY, DOCKET_LIST_KEY, DOCKET_DETAIL_KEY, DOCKET_TRACK_KEY];
+  if (event.type === 'ready')
+    return event.missed === false ? [] : [BOARDS_KEY, DOCKET_LIST_KEY, DOCKET_DETAIL_KEY, DOCKET_TRACK_KEY];
   if (!isDocketEvent(event.data)) return [];
   const { circuits, dck_id } = event.data;
   return [...circuits.map(boardKey), DOCKET_LIST_KEY, [...DOCKET_DETAIL_KEY, dck_id], DOCKET_TRACK_KEY];
@@ -43,6 +59,11 @@ export function invalidationsOf(event: LiveEvent): QueryKey[] {
 /** Options of connectLiveEvents (tests shorten the waits and bring their own EventSource). */
 export interface LiveOptions {
   url?: string;
+  /**
+   * The server's time (ms) the page's data was read (BOOT_READ_AT_ELEMENT_ID), sent as the stream's
+   * `since`: every (re)connect's `ready` then says whether anything was heard since.
+   */
+  since?: number;
   /** Events arriving within this window are one round of invalidations (a change to many dockets). */
   batchMs?: number;
   /** First wait before opening a stream the server closed for good (401, restart); doubles to maxRetryMs. */
@@ -59,7 +80,11 @@ const DEFAULTS = { url: '/api/events', batchMs: 100, retryMs: 2_000, maxRetryMs:
  * (re)connect's `ready` refreshes everything live. Returns the function that closes it for good.
  */
 export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions = {}): () => void {
-  const { url, batchMs, retryMs, maxRetryMs } = { ...DEFAULTS, ...options };
+  const { batchMs, retryMs, maxRetryMs } = { ...DEFAULTS, ...options };
+  const url =
+    options.since === undefined
+      ? (options.url ?? DEFAULTS.url)
+      : `${options.url ?? DEFAULTS.url}?since=${options.since}`;
   const Source = options.EventSource ?? globalThis.EventSource;
   let source: EventSource | undefined;
   let closed = false;
@@ -82,9 +107,9 @@ export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions
     if (closed) return;
     const s = new Source(url);
     source = s;
-    s.addEventListener('ready', () => {
+    s.addEventListener('ready', (e) => {
       wait = retryMs;
-      invalidate({ type: 'ready' });
+      invalidate({ type: 'ready', missed: missedOf((e as MessageEvent<string>).data) });
     });
     s.addEventListener('docket', (e) => {
       try {
