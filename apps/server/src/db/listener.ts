@@ -124,8 +124,9 @@ export class PgListener {
     const at = Date.now();
     this.heard.push({ at, payload });
     if (this.heard.length > HEARD_KEPT_MAX) {
-      this.heard.shift();
-      this.heardFrom = Math.max(this.heardFrom ?? at, this.heard[0]!.at);
+      // What is kept now starts after the one let go (others of its millisecond may remain).
+      const gone = this.heard.shift()!;
+      this.heardFrom = Math.max(this.heardFrom ?? at, gone.at + 1);
     }
   }
 

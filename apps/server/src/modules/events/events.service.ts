@@ -53,6 +53,9 @@ export interface ReadyEvent {
  */
 export const SINCE_MARGIN_MS = 2_000;
 
+/** The most events heard since a stream's `since` that are checked one by one for its user. */
+export const SINCE_MAX_HEARD = 200;
+
 /**
  * GET /api/events (any signed-in user): subscribes the caller to the tenant's live events, filtered
  * by eventFor with the circuits (`circuits`, circuitsKey's, which the stream compares before each
@@ -88,8 +91,15 @@ export async function subscribe(
     resync: () => send('ready', {}),
   });
   // Listening now: what was heard since the caller's data was read, and nothing after it is lost.
-  const heardSince = since === undefined ? undefined : auth.tenant.heardSince?.(since - SINCE_MARGIN_MS);
-  const missed = heardSince === undefined || heardSince.some((p) => heard(p) !== undefined);
+  // A time ahead of this process's clock cannot be judged; more than SINCE_MAX_HEARD payloads are
+  // not read one by one (a busy tenant: the caller reads again).
+  const now = Date.now();
+  const heardSince =
+    since === undefined || since > now ? undefined : auth.tenant.heardSince?.(since - SINCE_MARGIN_MS);
+  const missed =
+    heardSince === undefined ||
+    heardSince.length > SINCE_MAX_HEARD ||
+    heardSince.some((p) => heard(p) !== undefined);
   return { unsubscribe, ready: { missed } };
 }
 

@@ -91,6 +91,26 @@ describe('live events → query invalidations (ARCHITECTURE rule 11)', () => {
     vi.useRealTimers();
   });
 
+  it('takes only the first ready of the first stream at its word: a reconnect reads everything again', async () => {
+    vi.useFakeTimers();
+    const { keys, source, stop } = connect(1_765_000_000_000);
+    source().emit('ready', { missed: false });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(keys()).toEqual([]);
+    // The browser reconnects the same stream by itself (a scope change ends it): its ready may say
+    // nothing was missed, but what the user may see can have changed without an event.
+    source().emit('ready', { missed: false });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(keys()).toContainEqual(['docket-list']);
+    // A stream opened again after the server closed it asks without the page's time.
+    source().readyState = FakeSource.CLOSED;
+    source().onerror?.();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(FakeSource.opened.map((s) => s.url)).toEqual(['/api/events?since=1765000000000', '/api/events']);
+    stop();
+    vi.useRealTimers();
+  });
+
   it('opens one stream on /api/events and invalidates once per burst of events', async () => {
     vi.useFakeTimers();
     const { keys, source, stop } = connect();

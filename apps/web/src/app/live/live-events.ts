@@ -60,8 +60,8 @@ export function invalidationsOf(event: LiveEvent): QueryKey[] {
 export interface LiveOptions {
   url?: string;
   /**
-   * The server's time (ms) the page's data was read (BOOT_READ_AT_ELEMENT_ID), sent as the stream's
-   * `since`: every (re)connect's `ready` then says whether anything was heard since.
+   * The server's time (ms) the page's data was read (BOOT_READ_AT_ELEMENT_ID), sent as the first
+   * stream's `since`: its first `ready` then says whether anything was heard since.
    */
   since?: number;
   /** Events arriving within this window are one round of invalidations (a change to many dockets). */
@@ -81,10 +81,13 @@ const DEFAULTS = { url: '/api/events', batchMs: 100, retryMs: 2_000, maxRetryMs:
  */
 export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions = {}): () => void {
   const { batchMs, retryMs, maxRetryMs } = { ...DEFAULTS, ...options };
-  const url =
-    options.since === undefined
-      ? (options.url ?? DEFAULTS.url)
-      : `${options.url ?? DEFAULTS.url}?since=${options.since}`;
+  const base = options.url ?? DEFAULTS.url;
+  // Only the first stream asks with the page's time, and only its first ready is taken at its
+  // word: any later ready follows a reconnect (the browser's own reuses the address), after which
+  // what the user may see can have changed without an event (a stream ends on that), so it reads
+  // everything again.
+  let since = options.since;
+  let firstReady = since !== undefined;
   const Source = options.EventSource ?? globalThis.EventSource;
   let source: EventSource | undefined;
   let closed = false;
@@ -105,11 +108,14 @@ export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions
 
   const open = () => {
     if (closed) return;
-    const s = new Source(url);
+    const s = new Source(since === undefined ? base : `${base}?since=${since}`);
+    since = undefined;
     source = s;
     s.addEventListener('ready', (e) => {
       wait = retryMs;
-      invalidate({ type: 'ready', missed: missedOf((e as MessageEvent<string>).data) });
+      const missed = firstReady ? missedOf((e as MessageEvent<string>).data) : true;
+      firstReady = false;
+      invalidate({ type: 'ready', missed });
     });
     s.addEventListener('docket', (e) => {
       try {
