@@ -280,6 +280,10 @@ describe('answers to a screen’s opening calls, written into its page (web/page
         // Signed in, the same; a reference not held: none.
         expect(tileLinks((await load(token)).body)).toEqual(tileLinks(html));
         expect(tileLinks((await load(undefined, '/docket/track?tracking_ref=NOSUCHREF1')).body)).toEqual([]);
+        // A session that has ended: the page carries no details, so it names no tile either.
+        const stale = await loginAs(withTiles, ...CUSTOMER);
+        await post(withTiles, '/api/auth/logout', {}, stale);
+        expect(tileLinks((await load(stale)).body)).toEqual([]);
         // A guest the tenant shows no map: no tile (a signed-in user is still shown it).
         await db()
           .insert(settings)

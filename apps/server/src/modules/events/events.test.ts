@@ -167,9 +167,19 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
   const book = async () =>
     (await post(t.app, '/api/docket/post', booking(account), customer)).json().dck_docket as number;
 
-  it('answers 401 without a session', async () => {
+  it('answers 401 without a session, or with one that ended, whatever since it names', async () => {
     const c = await open();
     expect(c.status).toBe(401);
+    // A page's time with no live session behind it learns nothing of what was heard.
+    const stale = await loginAs(t.app, ...CUSTOMER);
+    await post(t.app, '/api/auth/logout', {}, stale);
+    for (const token of [undefined, stale]) {
+      const res = await fetch(`${b.url}/api/events?since=${Date.now()}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      expect(res.status).toBe(401);
+      expect(await res.text()).not.toContain('missed');
+    }
   });
 
   it('brings a change made through process A to the SSE clients of process B that may see it, within a second', async () => {
