@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { booking } from '../apps/server/src/test/fixtures';
+import { apiClient } from './api';
 import { startHarness, type Harness } from './harness';
 import { choose, settle, signIn } from './ui';
 
@@ -8,7 +10,8 @@ import { choose, settle, signIn } from './ui';
  * docket, sets it collected and delivered with signed-by, all from the keyboard; a second browser
  * context on the same circuit sees each change without reloading, well before the circuit's 30 s
  * refresh (the live events), and so do the customer's Your Recent Bookings and a guest's tracking
- * view of the docket; a read-only circuit opens the docket instead. The board and the modal are
+ * view of the docket; a new booking reaches an open board and the booker's open Recent Bookings the
+ * same way; a read-only circuit opens the docket instead. The board and the modal are
  * shot (after axe) in both tenant themes.
  */
 
@@ -147,6 +150,41 @@ describe('the control room in Chromium', () => {
       .first()
       .filter({ hasText: 'Delivered' })
       .waitFor({ timeout: LIVE_MS });
+  });
+
+  it("shows a new booking on an open board and on the booker's open Recent Bookings, without a reload", async () => {
+    const ref = `E2E-LIVE-${Date.now()}`;
+    const board = await (await h.newContext()).newPage();
+    await openControl(board);
+    await board.getByRole('textbox', { name: 'Filter' }).fill(ref);
+    await expect.poll(() => board.locator('tr[data-docket]').count()).toBe(0);
+    const c = await (await h.newContext()).newPage();
+    await signIn(c, 'customer', 'Customer#2026');
+    await c
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Your Recent Bookings' })
+      .click();
+    await c.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    await c.locator('tbody tr').first().waitFor();
+    for (const page of [board, c]) await page.evaluate('window.notReloaded = true');
+
+    // The customer books from elsewhere (another device, the API).
+    const { api, login } = apiClient(h.baseUrl);
+    const customer = await login('customer', 'Customer#2026');
+    const session = await api<{ accounts: { cust_id: number }[] }>('/api/auth/session', {}, customer);
+    const { dck_docket } = await api<{ dck_docket: number }>(
+      '/api/docket/post',
+      booking(session.accounts[0]!.cust_id, { dck_cust_ref1: ref }),
+      customer,
+    );
+    const docket = String(dck_docket);
+    await row(board, docket).filter({ hasText: 'Web booking received' }).waitFor({ timeout: LIVE_MS });
+    await c
+      .locator('tbody tr')
+      .first()
+      .getByRole('link', { name: docket, exact: true })
+      .waitFor({ timeout: LIVE_MS });
+    for (const page of [board, c]) await expect(page.evaluate('window.notReloaded')).resolves.toBe(true);
   });
 
   it('opens a docket of a read-only circuit instead of changing it', async () => {

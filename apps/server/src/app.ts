@@ -51,6 +51,7 @@ import { pageCallAnswers, pageCallsElement, readAtElement, trackPageAnswers } fr
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
 import { cardBookingRoutes } from './modules/payments/card-booking.routes';
+import { errorSummary } from './lib/error-summary';
 import type { Redis } from 'ioredis';
 
 /** Everything the app needs, built by server.ts (or a test). */
@@ -225,12 +226,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOrigin(app, deps.publicUrl);
   registerAuth(app, deps);
 
+  // Every call that books tells the live streams after its commit; a failed notice is only logged.
+  const booking = {
+    ...deps,
+    onNotifyError: (err: unknown) =>
+      app.log.error({ err: errorSummary(err) }, 'live notice of a new booking failed'),
+  };
   await app.register(systemRoutes(deps.tenants, deps.appVersion));
   await app.register(authRoutes(deps));
   await app.register(customerRoutes);
   await app.register(postcodeRoutes(deps));
   await app.register(addressRoutes(deps));
-  await app.register(docketRoutes(deps));
+  await app.register(docketRoutes(booking));
   await app.register(userRoutes(deps));
   await app.register(userAdminRoutes(deps));
   await app.register(settingsRoutes);
@@ -243,12 +250,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverRoutes(deps));
   const sandbox = deps.paymentSandbox === false ? undefined : new SandboxProvider(deps.clock);
   const payments: PaymentProviders = { ...(sandbox ? { sandbox } : {}), ...deps.payments };
-  await app.register(quoteRoutes({ ...deps, payments }));
-  if (sandbox) await app.register(sandboxRoutes({ ...deps, payments }, sandbox));
-  await app.register(providerRoutes({ ...deps, payments }));
-  await app.register(cardBookingRoutes({ ...deps, payments }));
+  await app.register(quoteRoutes({ ...booking, payments }));
+  if (sandbox) await app.register(sandboxRoutes({ ...booking, payments }, sandbox));
+  await app.register(providerRoutes({ ...booking, payments }));
+  await app.register(cardBookingRoutes({ ...booking, payments }));
   if (payments.worldpay instanceof WorldpayProvider)
-    await app.register(worldpay3dsRoutes({ ...deps, payments }, payments.worldpay));
+    await app.register(worldpay3dsRoutes({ ...booking, payments }, payments.worldpay));
 
   const spa =
     deps.webDist && existsSync(resolve(deps.webDist, 'index.html')) ? resolve(deps.webDist) : undefined;

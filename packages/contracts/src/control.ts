@@ -311,17 +311,18 @@ export type ExceptionRow = z.infer<typeof exceptionRow>;
 // Live updates: `GET /api/events` (server-sent events).
 
 /**
- * `event: docket` — a docket's status changed, or a trace record (scan, position) was added. `circuits`: the caller's circuits that selected the
- * docket before or after the change (refresh those boards); empty for a customer, whose booking
- * lists and tracking of that docket should refresh.
+ * `event: docket` — a docket was booked, its status changed, or a trace record (scan, position) was
+ * added. `circuits`: the caller's circuits that selected the docket before or after the change (a
+ * new docket: that select it now; refresh those boards); empty for a customer, whose booking lists
+ * and tracking of that docket should refresh.
  */
 export const docketEvent = z.object({
   dck_id: z.number().int(),
   dck_docket: z.number().int(),
   dck_status: z.string(),
   circuits: z.array(z.string()),
-  /** What happened: a status change, a barcode scan or a driver's position (a trace record). */
-  event: z.enum(['status', 'scan', 'position']).optional(),
+  /** What happened: a new booking, a status change, a barcode scan or a driver's position (a trace record). */
+  event: z.enum(['booked', 'status', 'scan', 'position']).optional(),
 });
 export type DocketEvent = z.infer<typeof docketEvent>;
 

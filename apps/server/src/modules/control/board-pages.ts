@@ -5,8 +5,8 @@ import { parseNotice } from '../events/live';
 /**
  * How long a board page is kept (ms). Every operator watching a circuit asks for the same first
  * page on every live event and at each refresh; for this long they share one query. Any status
- * change drops the kept pages at once (below), so the bound only matters for writes that send no
- * event (a new booking, an edit made outside the portal): they reach a board within a second.
+ * change or new booking drops the kept pages at once (below), so the bound only matters for writes
+ * that send no event (an edit made outside the portal): they reach a board within a second.
  */
 export const BOARD_KEEP_MS = 1_000;
 
@@ -19,8 +19,8 @@ const LISTEN_RETRY_MS = 5_000;
 /**
  * The board pages of one tenant kept by this process (circuit/docket/list answers, as JSON
  * text), each for BOARD_KEEP_MS. The tenant's live events (LISTEN, every process hears every
- * change) drop them all on any status change, and when the LISTEN connection comes back after a
- * loss (events may have been missed meanwhile). A page read while a change arrived is not kept:
+ * change) drop them all on any status change or booking, and when the LISTEN connection comes
+ * back after a loss (events may have been missed meanwhile). A page read while a change arrived is not kept:
  * each drop moves `epoch` on, and a page is kept only under the epoch it was read in.
  */
 class TenantBoardPages {
@@ -46,8 +46,8 @@ class TenantBoardPages {
     this.ready = this.tenant
       .listen({
         event: (payload) => {
-          // Positions and scans change nothing a board shows; anything else (status changes,
-          // unknown payloads) drops every kept page.
+          // Positions and scans change nothing a board shows; anything else (status changes, new
+          // bookings, unknown payloads) drops every kept page.
           const event = parseNotice(payload)?.event;
           if (event !== 'position' && event !== 'scan') this.drop();
         },

@@ -29,6 +29,7 @@ import { issueRegistrationToken, registrationLink } from '../users/register.serv
 import { seesPrices, shownPounds } from '../pricing/price-view';
 import { bookingMail } from './booking.mail';
 import { idempotencyOf, once } from '../idempotency/idempotency.service';
+import { announceBooked } from '../events/events.service';
 
 /** What the docket service needs beyond the caller. */
 export interface DocketDeps {
@@ -48,6 +49,8 @@ export interface DocketDeps {
   publicUrl: string;
   /** The map tiles' URL template; none, no map on the tracking view. */
   mapTileUrl?: string;
+  /** Where a failed live notice of a new booking goes (announceBooked); never to the booker. */
+  onNotifyError?: (err: unknown) => void;
 }
 
 /** A booking's route and price: the places of its post codes, miles, minutes and pence. */
@@ -129,8 +132,9 @@ const searchText = (input: DocketData) =>
  * docket/post: saves the docket, its addresses, barcodes and parcels in one transaction, with the
  * registration secret when the booking names an e-mail. Returns the tenant's next docket number, a
  * fresh unguessable tracking reference and, with the price right only, the total and VAT (pounds).
- * After the commit the booking confirmation goes to dck_email in the background; a failed mail is
- * passed to `onMailError` and never fails the booking. With an `idempotencyKey` a repeated call
+ * After the commit the live streams hear of it (announceBooked) and the booking confirmation goes
+ * to dck_email, both in the background; a failed mail is passed to `onMailError` and never fails
+ * the booking. With an `idempotencyKey` a repeated call
  * (a client retrying after a lost answer) gets the first answer and books nothing more; the key
  * with another body is a 422.
  */
@@ -174,6 +178,7 @@ export async function post(
     booked,
     work,
     (saved) => {
+      announceBooked(auth.db, saved.dck_id, booked, deps.onNotifyError ?? (() => undefined));
       if (registerToken)
         sendConfirmation(
           deps,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { namedQuery, type NamedStatement } from '../../db/prepared';
 import { EVENTS_CHANNEL } from '../../db/listener';
+import { selectingCodesSql } from '../control/circuits.repository';
 import type { DocketNotice } from './live';
 
 /**
@@ -48,4 +49,24 @@ export function notifyLater(db: Db, payloads: readonly string[], onError: (err: 
     pendingNotices.delete(db);
     namedQuery(db, notifyBatch, [batch]).catch(onError);
   }, NOTIFY_BATCH_MS).unref();
+}
+
+const bookedNoticeStatement: NamedStatement = {
+  name: 'booked_notice',
+  text: `select json_build_object(
+      'kind', 'docket', 'dck_id', d.dck_id, 'dck_docket', d.dck_docket, 'dck_cust_id', d.dck_cust_id,
+      'owners', array_remove(array[d.dck_ausr_id, d.dck_registered_ausr_id], null),
+      'from', '', 'dck_status', d.dck_status, 'event', 'booked',
+      'circuits', ${selectingCodesSql('$2')})::text as n
+    from dockets d where d.dck_id = $1`,
+};
+
+/**
+ * The live notice (JSON text of DocketNotice, event 'booked', `from` '') of a committed new docket:
+ * its account, owners and status, and the circuits selecting it at `now`. Undefined when no such
+ * docket is there (one statement, for notifyLater).
+ */
+export async function bookedNotice(db: Db, dckId: number, now: Date): Promise<string | undefined> {
+  const [row] = await namedQuery<{ n: string }>(db, bookedNoticeStatement, [dckId, now.toISOString()]);
+  return row?.n;
 }

@@ -1,6 +1,8 @@
 import type { DocketEvent } from '@courier/contracts';
+import type { Db } from '../../db/client';
 import { docketScope, hasRight, type AuthContext } from '../auth/access';
 import { keptCircuitCodes } from '../control/circuits.repository';
+import { bookedNotice, notifyLater } from './events.repository';
 import { parseNotice, type DocketNotice } from './live';
 
 /** Sends one named event of the stream to the caller. */
@@ -115,8 +117,26 @@ export function subscribeTracking(
 ): Promise<() => void> {
   return tenant.listen({
     event(payload) {
-      if (parseNotice(payload)?.dck_id === dckId) send('docket', {});
+      const notice = parseNotice(payload);
+      // Its booking was told before anyone could hold its reference.
+      if (notice?.dck_id === dckId && notice.event !== 'booked') send('docket', {});
     },
     resync: () => send('ready', {}),
   });
+}
+
+/**
+ * Tells the tenant's live streams of a new booking, once it has committed (call after the commit,
+ * never inside the booking's transaction: a notifying transaction's commit waits for every other
+ * one's). The notice (bookedNotice: event 'booked') reaches the control users whose circuits select
+ * the docket at `booked` and the booking users whose scope holds it, so open boards and booking
+ * lists read themselves again. Sent with the others queued within NOTIFY_BATCH_MS (notifyLater);
+ * a failure goes to `onError` and never to the booker.
+ */
+export function announceBooked(db: Db, dckId: number, booked: Date, onError: (err: unknown) => void): void {
+  bookedNotice(db, dckId, booked)
+    .then((notice) => {
+      if (notice) notifyLater(db, [notice], onError);
+    })
+    .catch(onError);
 }

@@ -21,6 +21,7 @@ import {
   useTestApp,
   type TestApp,
 } from '../../test/harness';
+import { quoteDocketBody, quoteTariffsBody } from '../../test/quote-fixtures';
 
 /** One server-sent event as a client reads it. */
 interface Received {
@@ -108,8 +109,13 @@ class StreamClient {
     }
   }
 
-  /** The `docket` events received for docket number `n`. */
+  /** The `docket` events received for docket number `n` after its booking's (changes). */
   docket(n: number): (DocketEvent & { at: number })[] {
+    return this.told(n).filter((e) => e.event !== 'booked');
+  }
+
+  /** Every `docket` event received for docket number `n`, its booking's included. */
+  told(n: number): (DocketEvent & { at: number })[] {
     return this.events
       .filter((e) => e.event === 'docket' && (e.data as DocketEvent).dck_docket === n)
       .map((e) => ({ ...(e.data as DocketEvent), at: e.at }));
@@ -225,6 +231,71 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 300));
     expect(controlB.docket(n)).toHaveLength(2);
     expect(otherTenant.events.filter((e) => e.event === 'docket')).toEqual([]);
+  });
+
+  it('tells the control room and the booker of a new booking within a second: docket/post and a quote booked on account', async () => {
+    const [controlB, customerB, otherCustomer, otherTenant] = await Promise.all([
+      open(control),
+      open(customer),
+      open(await loginAs(t.app, ...CUSTOMER, TENANT_B)),
+      open(await loginAs(t.app, ...CONTROL, TENANT_B)),
+    ]);
+    const sent = performance.now();
+    const n = await book();
+    await controlB.until(() => controlB.told(n).length > 0);
+    expect(controlB.told(n)[0]!.at - sent).toBeLessThan(1000);
+    // Waiting to be collected in Manchester: the control user's live circuit and its North West one.
+    expect(controlB.told(n)).toEqual([
+      expect.objectContaining({
+        dck_docket: n,
+        dck_status: 'W',
+        event: 'booked',
+        circuits: ['LIVE', 'NWCOLL'],
+      }),
+    ]);
+    await customerB.until(() => customerB.told(n).length > 0);
+    expect(customerB.told(n)).toEqual([
+      expect.objectContaining({ dck_docket: n, dck_status: 'W', event: 'booked', circuits: [] }),
+    ]);
+
+    // The quote wizard's booking on the customer's own account (quote/book) is told the same way.
+    const call = (url: string, body: object) => post(t.app, url, { database: TENANT_A, ...body }, customer);
+    const q = (await call('/api/quote/alltariffs/list', quoteTariffsBody(TENANT_A))).json() as {
+      guid: string;
+    };
+    await call('/api/quote', { guid: q.guid, ttyp_tariff: 5 });
+    expect((await call('/api/quote/docket', quoteDocketBody(TENANT_A, q.guid))).statusCode).toBe(200);
+    const quoted = await call('/api/quote/book', { guid: q.guid });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const m = (quoted.json() as { dck_docket: number }).dck_docket;
+    await controlB.until(() => controlB.told(m).length > 0);
+    expect(controlB.told(m)[0]).toMatchObject({ event: 'booked', circuits: ['LIVE', 'NWCOLL'] });
+    await customerB.until(() => customerB.told(m).length > 0);
+    expect(customerB.told(m)[0]).toMatchObject({ event: 'booked', circuits: [] });
+
+    // A repeated booking (the same Idempotency-Key) books nothing and tells nothing more; other
+    // tenants hear nothing of either.
+    const keyed = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/docket/post',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${customer}`,
+          'idempotency-key': `events-${n}`,
+        },
+        payload: JSON.stringify(booking(account)),
+      });
+    const first = await keyed();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await keyed();
+    const k = (first.json() as { dck_docket: number }).dck_docket;
+    expect((again.json() as { dck_docket: number }).dck_docket).toBe(k);
+    await controlB.until(() => controlB.told(k).length > 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(controlB.told(k)).toHaveLength(1);
+    for (const c of [otherCustomer, otherTenant])
+      expect(c.events.filter((e) => e.event === 'docket')).toEqual([]);
   });
 
   it("says in the first ready whether anything the user hears happened since the page's data was read", async () => {

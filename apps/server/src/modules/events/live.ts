@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * What a status change tells every server process over NOTIFY: the docket, its account and the
- * users who own it (for customers' booking lists), the statuses, and the codes of every circuit
- * that selected it before or after the change. Each process filters it per connected user.
+ * What a booking or a status change tells every server process over NOTIFY: the docket, its
+ * account and the users who own it (for customers' booking lists), the statuses (a new docket's
+ * `from` is ''), and the codes of every circuit that selected it before or after the change. Each process filters it per connected user.
  */
 export const docketNotice = z.object({
   kind: z.literal('docket'),
@@ -15,8 +15,8 @@ export const docketNotice = z.object({
   from: z.string(),
   dck_status: z.string(),
   circuits: z.array(z.string()),
-  /** What happened: a status change (also when absent), a scan or a position of the driver. */
-  event: z.enum(['status', 'scan', 'position']).optional(),
+  /** What happened: a new booking, a status change (also when absent), a scan or a position of the driver. */
+  event: z.enum(['booked', 'status', 'scan', 'position']).optional(),
 });
 export type DocketNotice = z.infer<typeof docketNotice>;
 

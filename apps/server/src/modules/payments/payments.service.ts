@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import type { Tenant } from '../../db/tenants';
 import { docketById } from '../dockets/dockets.repository';
 import { sendConfirmation, writeBooking } from '../dockets/dockets.service';
+import { announceBooked } from '../events/events.service';
 import { bookingInputOf, chosenOf, dataOf, pricedOfQuote } from '../quotes/quote-booking';
 import * as quotes from '../quotes/quotes.repository';
 import type {
@@ -26,6 +27,8 @@ export interface PaymentDeps {
   geo: GeoIndex;
   mailer: Mailer;
   publicUrl: string;
+  /** Where a failed live notice of a new booking goes (announceBooked); never to the payer. */
+  onNotifyError?: (err: unknown) => void;
 }
 
 /** The booking a successful authorisation made. */
@@ -132,9 +135,13 @@ export async function abandonPending(deps: PaymentDeps, tenant: Tenant, quoteId:
   }
 }
 
-/** A quote's booking as written, with its confirmation mail to send after the commit (when it names an e-mail). */
+/**
+ * A quote's booking as written, with what follows its commit: the live notice to send (announce)
+ * and the confirmation mail (when it names an e-mail).
+ */
 export interface QuoteBooked {
   booking: Booked;
+  announce: () => void;
   mail?: () => Promise<void>;
 }
 
@@ -146,7 +153,7 @@ export interface QuoteBooked {
  */
 export async function bookQuote(
   tx: Executor,
-  deps: Pick<PaymentDeps, 'geo' | 'mailer' | 'publicUrl'>,
+  deps: Pick<PaymentDeps, 'geo' | 'mailer' | 'publicUrl' | 'onNotifyError'>,
   tenant: Tenant,
   quote: quotes.QuoteRow,
   now: Date,
@@ -174,6 +181,7 @@ export async function bookQuote(
   const total = data.pricesShown === false ? null : chosen.total;
   return {
     booking,
+    announce: () => announceBooked(tenant.db, booking.dck_id, now, deps.onNotifyError ?? (() => undefined)),
     mail: token ? () => sendConfirmation(deps, tenant.name, input, booking, token, total) : undefined,
   };
 }
@@ -231,7 +239,7 @@ export async function fulfil(
       });
     return { state: outcome.state, message: outcome.message, challenge: outcome.challenge };
   }
-  let mail: (() => Promise<void>) | undefined;
+  let after: QuoteBooked | undefined;
   let released = false;
   const result = await db.transaction(async (tx): Promise<Fulfilment | 'void'> => {
     const quote = await quotes.lockQuote(tx, auth.pauth_quote_id);
@@ -267,12 +275,13 @@ export async function fulfil(
       dckId: written.booking.dck_id,
       now,
     });
-    mail = written.mail;
+    after = written;
     return { state: 'authorised', booking: written.booking };
   });
   // A hold that lost to another payment of the same quote, or outlived its quote: release it.
   if (released) await provider.cancel(ctxOf(tenant), reference).catch(() => undefined);
   if (result === 'void') return { state: 'abandoned', message: MSG.quoteExpired };
-  if (mail) mail().catch(opts.onMailError ?? (() => undefined));
+  after?.announce();
+  after?.mail?.().catch(opts.onMailError ?? (() => undefined));
   return result;
 }

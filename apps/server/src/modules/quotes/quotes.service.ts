@@ -41,6 +41,7 @@ import {
   providerOf,
   startPayment,
   type PaymentDeps,
+  type QuoteBooked,
 } from '../payments/payments.service';
 import type { Shopper } from '../payments/payment-provider';
 import {
@@ -504,18 +505,18 @@ export async function bookOnAccount(
     throw new AppError('BUSINESS_RULE', MSG.cardPayerBooking, { guid: MSG.cardPayerBooking });
   if (isExpired(deps, quote)) throw expired();
   assertComplete(quote);
-  let mail: (() => Promise<void>) | undefined;
+  let after: QuoteBooked | undefined;
   const booking = await tenant.db.transaction(async (tx) => {
     const locked = (await repo.lockQuote(tx, quote.quote_id))!;
     if (locked.quote_dck_id !== null) {
       const d = (await docketById(tx, locked.quote_dck_id))!;
       return { dck_id: d.dck_id, dck_docket: Number(d.dck_docket), tracking_reference: d.tracking_reference };
     }
-    const written = await bookQuote(tx, deps, tenant, locked, deps.clock.now());
-    mail = written.mail;
-    return written.booking;
+    after = await bookQuote(tx, deps, tenant, locked, deps.clock.now());
+    return after.booking;
   });
-  mail?.().catch(onMailError);
+  after?.announce();
+  after?.mail?.().catch(onMailError);
   return booking;
 }
 

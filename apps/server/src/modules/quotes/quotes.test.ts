@@ -509,6 +509,9 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
   it('takes a guest from quote to booking on the sandbox: one docket, however often the return repeats', async () => {
     const q = await detailed(5, 'sandbox.guest@example.com');
     const before = await docketCount();
+    // What the live streams of the tenant hear (every server process's LISTEN).
+    const heard: string[] = [];
+    const unlisten = await t.tenants.get(TENANT_A)!.listen({ event: (payload) => heard.push(payload) });
     const started = (await checkout(q.guid)).json();
     expect(started.url).toMatch(/^\/payment\/sandbox\/sbx_[\w-]+\?database=Demo\+Couriers$/);
     const page = await t.app.inject({ method: 'GET', url: started.url });
@@ -548,6 +551,20 @@ describe.each(DB_KINDS)('the quote wizard and card payments on %s', (kind) => {
       dck_docket: first.dck_docket,
     });
     expect(await docketCount()).toBe(before + 1);
+    // The control room heard of the booking once, whatever the repeats: a guest's booking has no owner.
+    const booked = () =>
+      heard.map((p) => JSON.parse(p) as { dck_id: number }).filter((n) => n.dck_id === first.dck_id);
+    await expect.poll(booked).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 200));
+    unlisten();
+    expect(booked()).toEqual([
+      expect.objectContaining({
+        event: 'booked',
+        owners: [],
+        dck_status: 'W',
+        circuits: expect.arrayContaining(['LIVE']),
+      }),
+    ]);
     const [d] = await db().select().from(dockets).where(eq(dockets.dck_id, first.dck_id));
     const five = q.tariffs.find((x) => x.ttyp_tariff === 5)!;
     expect(d).toMatchObject({
