@@ -35,6 +35,18 @@ async function openControl(page: Page, database = 'Demo Couriers'): Promise<void
   await page.locator('tr[data-docket]').first().waitFor();
 }
 
+/** A new browser of the customer's, signed in, on Your Recent Bookings (opened from the menu). */
+async function customerRecentBookings(): Promise<Page> {
+  const page = await (await h.newContext()).newPage();
+  await signIn(page, 'customer', 'Customer#2026');
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Your Recent Bookings' })
+    .click();
+  await page.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+  return page;
+}
+
 const row = (page: Page, docket: string): Locator => page.locator(`tr[data-docket="${docket}"]`);
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'CHANGE DOCKET STATUS' });
 
@@ -71,13 +83,7 @@ describe('the control room in Chromium', () => {
     await h.screenshot(a, 'control-demo-board');
 
     // A docket of the customer's waiting for a driver ('Booked'), on the customer's Recent Bookings.
-    const c = await (await h.newContext()).newPage();
-    await signIn(c, 'customer', 'Customer#2026');
-    await c
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Your Recent Bookings' })
-      .click();
-    await c.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    const c = await customerRecentBookings();
     const booked = c.locator('tbody tr').filter({ hasText: 'Booked' }).first();
     await booked.waitFor();
     const docket = (await booked.getByRole('link').first().textContent())!.trim();
@@ -158,13 +164,7 @@ describe('the control room in Chromium', () => {
     await openControl(board);
     await board.getByRole('textbox', { name: 'Filter' }).fill(ref);
     await expect.poll(() => board.locator('tr[data-docket]').count()).toBe(0);
-    const c = await (await h.newContext()).newPage();
-    await signIn(c, 'customer', 'Customer#2026');
-    await c
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Your Recent Bookings' })
-      .click();
-    await c.getByRole('heading', { name: 'Your Recent Bookings' }).waitFor();
+    const c = await customerRecentBookings();
     await c.locator('tbody tr').first().waitFor();
     for (const page of [board, c]) await page.evaluate('window.notReloaded = true');
 
