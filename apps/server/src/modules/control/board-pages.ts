@@ -20,8 +20,8 @@ const LISTEN_RETRY_MS = 5_000;
  * The board pages of one tenant kept by this process (circuit/docket/list answers, as JSON
  * text), each for BOARD_KEEP_MS. The tenant's live events (LISTEN, every process hears every
  * change) drop them all on any status change or booking, and when the LISTEN connection comes
- * back after a loss (events may have been missed meanwhile). A page read while a change arrived is not kept:
- * each drop moves `epoch` on, and a page is kept only under the epoch it was read in.
+ * back after a loss (events may have been missed meanwhile). A page read while a change arrived
+ * is not kept: each drop moves `epoch` on, and a page is kept only under the epoch it was read in.
  */
 class TenantBoardPages {
   private readonly pages = new LRUCache<string, string>({ max: KEPT_PAGES, ttl: BOARD_KEEP_MS });
