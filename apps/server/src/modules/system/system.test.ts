@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../../db/client';
 import { DB_KINDS, useTestApp, post, TENANT_A, TENANT_B } from '../../test/harness';
+import { PUBLIC_SETTINGS_RATE_MAX } from './system.routes';
 
 describe.each(DB_KINDS)('system on %s', (kind) => {
   const t = useTestApp(kind, { dockets: 0 });
@@ -36,6 +37,31 @@ describe.each(DB_KINDS)('system on %s', (kind) => {
     const res = await t.app.inject('/api/system/version');
     expect(res.json().appVersion).toBe('test');
     expect(res.json().dbVersion).toMatch(/^PostgreSQL \d+/);
+  });
+
+  it('holds each public settings read to PUBLIC_SETTINGS_RATE_MAX a minute per address', async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/system/tracking',
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ database: TENANT_A }),
+      });
+    for (let i = 0; i < PUBLIC_SETTINGS_RATE_MAX; i++) expect((await from('192.0.2.7')).statusCode).toBe(200);
+    const over = await from('192.0.2.7');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: 'RATE_LIMITED' });
+    // Another address, and another of the reads from the same one, are not held by it.
+    expect((await from('192.0.2.8')).statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/system/password',
+      remoteAddress: '192.0.2.7',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ database: TENANT_A }),
+    });
+    expect(other.statusCode).toBe(200);
   });
 
   it('answers an unknown API route with 404 JSON', async () => {
