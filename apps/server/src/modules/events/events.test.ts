@@ -296,6 +296,7 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     expect(controlB.told(k)).toHaveLength(1);
     for (const c of [otherCustomer, otherTenant])
       expect(c.events.filter((e) => e.event === 'docket')).toEqual([]);
+
   });
 
   it("says in the first ready whether anything the user hears happened since the page's data was read", async () => {
@@ -310,6 +311,24 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
       c.close();
       return c.events.find((e) => e.event === 'ready')!.data;
     };
+    /**
+     * The control room collects docket `n` (W → G, driver D01) through process A while `listener`
+     * has a stream open on B, which hears it. Returns the time just before the change.
+     */
+    const collectHeardBy = async (n: number, listener: string) => {
+      const stream = await open(listener);
+      const before = Date.now();
+      const res = await post(
+        t.app,
+        '/api/docket/status/change',
+        statusChange(n, 'W', 'G', { driver: 'D01' }),
+        control,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      await stream.until(() => stream.docket(n).length > 0);
+      stream.close();
+      return before;
+    };
     const other = await loginAs(t.app, ...CUSTOMER, TENANT_B);
     // No since: it cannot say, so the client reads what it shows again.
     expect(await readyOf(customer)).toEqual({ missed: true });
@@ -323,17 +342,7 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     // The control room collects a booking of the customer's (through process A): a page of theirs
     // read before missed it; another tenant's user heard nothing of it.
     const n = await book();
-    const heard = await open(customer);
-    const beforeChange = Date.now();
-    const changed = await post(
-      t.app,
-      '/api/docket/status/change',
-      statusChange(n, 'W', 'G', { driver: 'D01' }),
-      control,
-    );
-    expect(changed.statusCode, changed.body).toBe(200);
-    await heard.until(() => heard.docket(n).length > 0);
-    heard.close();
+    const beforeChange = await collectHeardBy(n, customer);
     expect(await readyOf(customer, beforeChange)).toEqual({ missed: true });
     expect(await readyOf(other, beforeChange)).toEqual({ missed: false });
     // What was heard before the page's data was read (less the clocks' margin) does not count.
@@ -354,18 +363,7 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     await db.execute(
       sql`update dockets set dck_status = 'W', drv_driver = null where dck_id = ${theirs!.dck_id}`,
     );
-    const m = Number(theirs!.dck_docket);
-    const room = await open(control);
-    const beforeTheirs = Date.now();
-    const collected = await post(
-      t.app,
-      '/api/docket/status/change',
-      statusChange(m, 'W', 'G', { driver: 'D01' }),
-      control,
-    );
-    expect(collected.statusCode, collected.body).toBe(200);
-    await room.until(() => room.docket(m).length > 0);
-    room.close();
+    const beforeTheirs = await collectHeardBy(Number(theirs!.dck_docket), control);
     expect(await readyOf(customer, beforeTheirs)).toEqual({ missed: false });
     expect(await readyOf(control, beforeTheirs)).toEqual({ missed: true });
     // A time ahead of the server's clock (a page written by a process whose clock runs ahead)
