@@ -296,7 +296,6 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     expect(controlB.told(k)).toHaveLength(1);
     for (const c of [otherCustomer, otherTenant])
       expect(c.events.filter((e) => e.event === 'docket')).toEqual([]);
-
   });
 
   it("says in the first ready whether anything the user hears happened since the page's data was read", async () => {
