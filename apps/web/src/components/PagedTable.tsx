@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { useScreenMatches } from '../hooks/use-screen-matches';
 import { LoadDataAlert } from './LoadDataAlert';
 import { Pager } from './Pager';
+import { PhoneTable } from './PhoneTable';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { PagedList } from '../lib/use-paged-list';
 
@@ -48,7 +49,7 @@ interface PagedTableProps<T> {
 /**
  * A server-sorted, server-paged table (spec "bookings…" §2 lists, "access…" §2 Address list): 20 rows
  * with 'Page N', Previous and Next (shown once the first page is there), or 50 at a time as the
- * table scrolls; on a phone, one card a row when the list gives a `phoneColumn`. A failed load
+ * table scrolls; on a phone, one card a row (PhoneTable) when the list gives a `phoneColumn`. A failed load
  * shows 'Load Data' with the server's message (spec "bookings…" §8).
  */
 export function PagedTable<T>({
@@ -70,22 +71,38 @@ export function PagedTable<T>({
   const sortBy = (next: DataTableSortStatus<T>) => onSortStatusChange(nextSort(table.sortStatus, next));
   return (
     <Stack gap="sm" ref={top}>
-      <DataTable<T>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        striped
-        records={list.rows}
-        fetching={list.fetching}
-        minHeight={list.rows.length ? undefined : 220}
-        height={infinite ? INFINITE_HEIGHT : undefined}
-        onScrollToBottom={infinite ? list.loadMore : undefined}
-        onRowClick={({ record }) => onRowClick(record)}
-        onSortStatusChange={sortBy}
-        columns={phone ? [phoneColumn!] : columns}
-        pinLastColumn={pinLastColumn && !phone}
-        {...table}
-      />
+      {phone ? (
+        <PhoneTable<T>
+          records={list.rows}
+          column={phoneColumn!}
+          idAccessor={table.idAccessor}
+          sortStatus={table.sortStatus}
+          onSortStatusChange={sortBy}
+          onRowClick={onRowClick}
+          fetching={list.fetching}
+          noRecordsText={table.noRecordsText}
+          height={infinite ? INFINITE_HEIGHT : undefined}
+          onScrollToBottom={infinite ? list.loadMore : undefined}
+          horizontalSpacing={table.horizontalSpacing}
+        />
+      ) : (
+        <DataTable<T>
+          withTableBorder
+          borderRadius="md"
+          highlightOnHover
+          striped
+          records={list.rows}
+          fetching={list.fetching}
+          minHeight={list.rows.length ? undefined : 220}
+          height={infinite ? INFINITE_HEIGHT : undefined}
+          onScrollToBottom={infinite ? list.loadMore : undefined}
+          onRowClick={({ record }) => onRowClick(record)}
+          onSortStatusChange={sortBy}
+          columns={columns}
+          pinLastColumn={pinLastColumn}
+          {...table}
+        />
+      )}
       {/* Not while the first page loads: it would be pushed down when the rows come (a layout shift). */}
       {!infinite && !(list.fetching && !list.rows.length) && (
         <Pager page={list.page} hasMore={list.hasMore} busy={list.fetching} onPage={list.goTo} anchor={top} />

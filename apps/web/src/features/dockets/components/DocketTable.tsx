@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Group, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { useScreenMatches } from '../../../hooks/use-screen-matches';
 import { IconFileTypePdf, IconMap, IconPackages, IconRoute, IconSignature } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
@@ -27,27 +27,32 @@ const MODAL_ACTIONS: { kind: DocketModalKind; label: string; icon: typeof IconMa
 /** What a row action asks the table to open: a modal of one docket. */
 type OpenModal = (row: ListRow, kind: DocketModalKind) => void;
 
+/** The list's one Download PDF (report/docket): which row's report is on its way. */
+type DocketReport = ReturnType<typeof useDocketReport>;
+
 /**
  * Row actions (spec "bookings…" §2): signature, track, map and stock open their modals (signatures,
  * map/tracking, stock list); with the export right (spec §6: export buttons, CSV and PDF, need the
  * export authorisation), Download PDF (report/docket). The four that open a modal are plain buttons
- * drawn as Mantine's subtle ActionIcon (docket-table.module.css): a hundred of them to a list.
+ * drawn as Mantine's subtle ActionIcon (docket-table.module.css): a hundred of them to a list. The
+ * PDF download is the list's one `report` (its loader on the row whose report is on its way).
  */
 function RowActions({
   row,
   canExport,
   onOpen,
+  report,
   start = false,
 }: {
   row: ListRow;
   canExport: boolean;
   onOpen: OpenModal;
+  report: DocketReport;
   /** Lined up from the start (a phone's booking card), not at the end of the row. */
   start?: boolean;
 }) {
-  const report = useDocketReport();
   return (
-    <Group gap={2} wrap="nowrap" justify={start ? 'flex-start' : 'flex-end'}>
+    <div className={start ? classes.actions : `${classes.actions} ${classes.actionsEnd}`}>
       {MODAL_ACTIONS.map(({ kind, label, icon: Icon }) => (
         <button
           key={kind}
@@ -68,7 +73,7 @@ function RowActions({
           variant="subtle"
           aria-label={`Download PDF ${row.dck_docket}`}
           {...hint('Download PDF')}
-          loading={report.isPending}
+          loading={report.isPending && report.variables?.dck_id === row.dck_id}
           onClick={(e) => {
             e.stopPropagation();
             report.mutate(row);
@@ -77,7 +82,7 @@ function RowActions({
           <IconFileTypePdf size={18} />
         </ActionIcon>
       )}
-    </Group>
+    </div>
   );
 }
 
@@ -97,12 +102,19 @@ function useRoomFor(): { account: boolean; vehicle: boolean } {
   return { account: useScreenMatches(MEDIUM), vehicle: useScreenMatches(WIDE) };
 }
 
-/** The docket number, a link to where a click on the row goes: the row's way in by keyboard. */
+/**
+ * The docket number, a link to where a click on the row goes: the row's way in by keyboard. A
+ * plain link drawn as Mantine's Anchor (docket-table.module.css), one a row.
+ */
 const docketLink = (r: ListRow, pathOf: (row: ListRow) => string) => (
   // The row's own click would open the booking a second time.
-  <Anchor component={Link} to={pathOf(r)} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
+  <Link
+    to={pathOf(r)}
+    className={`${classes.docket} mantine-focus-auto`}
+    onClick={(e) => e.stopPropagation()}
+  >
     {r.dck_docket}
-  </Anchor>
+  </Link>
 );
 
 /**
@@ -115,6 +127,7 @@ function phoneColumn(
   canExport: boolean,
   pathOf: (row: ListRow) => string,
   onOpen: OpenModal,
+  report: DocketReport,
 ): DataTableColumn<ListRow> {
   return {
     accessor: 'dck_docket',
@@ -126,7 +139,7 @@ function phoneColumn(
         aside={<StatusBadge row={r} />}
         lines={[[r.dck_cust_ref1, formatDateTime(r.dck_booked)].filter(Boolean).join(' · ')]}
         details={[`${r.from_town} ${r.from_postcode} → ${r.to_town} ${r.to_postcode}`]}
-        footer={<RowActions row={r} canExport={canExport} onOpen={onOpen} start />}
+        footer={<RowActions row={r} canExport={canExport} onOpen={onOpen} report={report} start />}
         footerEnd={showTotal && r.cust_total_price !== null && `Total ${formatMoney(r.cust_total_price)}`}
       />
     ),
@@ -142,6 +155,7 @@ function columns(
   canExport: boolean,
   pathOf: (row: ListRow) => string,
   onOpen: OpenModal,
+  report: DocketReport,
   room: { account: boolean; vehicle: boolean },
 ): DataTableColumn<ListRow>[] {
   return [
@@ -190,7 +204,7 @@ function columns(
       // Named for assistive tech only (the spec's list shows no title over the row buttons).
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
-      render: (r) => <RowActions row={r} canExport={canExport} onOpen={onOpen} />,
+      render: (r) => <RowActions row={r} canExport={canExport} onOpen={onOpen} report={report} />,
     },
   ];
 }
@@ -223,6 +237,7 @@ export function DocketTable({
 }: DocketTableProps) {
   const navigate = useNavigate();
   const room = useRoomFor();
+  const report = useDocketReport();
   const [modal, setModal] = useState<{ docket: ListRow | null; kind: DocketModalKind }>({
     docket: null,
     kind: 'track',
@@ -238,8 +253,8 @@ export function DocketTable({
       <PagedTable<ListRow>
         list={list}
         infinite={infinite}
-        columns={columns(showTotal, canExport, pathOf, open, room)}
-        phoneColumn={phoneColumn(showTotal, canExport, pathOf, open)}
+        columns={columns(showTotal, canExport, pathOf, open, report, room)}
+        phoneColumn={phoneColumn(showTotal, canExport, pathOf, open, report)}
         idAccessor="dck_id"
         sortStatus={sort}
         onSortStatusChange={onSort}
