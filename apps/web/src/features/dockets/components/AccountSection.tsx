@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { TextField } from '../../../components/TextField';
 import { Columns } from '../../../components/Columns';
 import { Select } from '../../../components/Select';
 import { IconAddressBook, IconBuilding } from '@tabler/icons-react';
@@ -44,10 +45,10 @@ export function AccountSection({ form, accounts, field, readOnly, onAccount }: A
             if (chosen) onAccount(chosen);
           }}
         />
-        <TextInput label="Contact" maxLength={CONTACT_LIMITS.dck_contact} {...field('dck_contact')} />
+        <TextField label="Contact" maxLength={CONTACT_LIMITS.dck_contact} {...field('dck_contact')} />
         <Columns cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Telephone" maxLength={CONTACT_LIMITS.dck_telephone} {...field('dck_telephone')} />
-          <TextInput label="Email" maxLength={CONTACT_LIMITS.dck_email} {...field('dck_email')} />
+          <TextField label="Telephone" maxLength={CONTACT_LIMITS.dck_telephone} {...field('dck_telephone')} />
+          <TextField label="Email" maxLength={CONTACT_LIMITS.dck_email} {...field('dck_email')} />
         </Columns>
         {!readOnly && (
           <Button

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
 import { Select } from '../../../components/Select';
 import { IconAddressBook, IconBarcode, IconTrash } from '@tabler/icons-react';
 import { hint } from '../../../components/HintTooltip';
 import { FieldCol, FieldGrid } from '../../../components/FieldGrid';
 import { Section } from '../../../components/Section';
+import { TextField } from '../../../components/TextField';
 import { partsOfCustomerAddress } from '../../addresses';
 import { CustomerAddressListModal } from '../../addresses';
 import { PostcodeField } from '../../postcode';
@@ -138,7 +139,7 @@ export function AddressSection({
                 }
               />
             ) : (
-              <TextInput {...inputs(key)} />
+              <TextField {...inputs(key)} />
             )}
           </FieldCol>
         ))}

@@ -1,6 +1,6 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { TextField, type TextFieldProps } from '../../../components/TextField';
 
-interface NumericInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
+interface NumericInputProps extends Omit<TextFieldProps, 'onChange' | 'value'> {
   value: string;
   onChange: (value: string) => void;
   maxLength: number;
@@ -23,7 +23,7 @@ export function digitsOnly(raw: string, maxLength: number, decimal = false): str
  */
 export function NumericInput({ value, onChange, maxLength, decimal, ...input }: NumericInputProps) {
   return (
-    <TextInput
+    <TextField
       inputMode={decimal ? 'decimal' : 'numeric'}
       autoComplete="off"
       value={value}

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Grid, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Grid, Stack } from '@mantine/core';
+import { TextField } from '../../../components/TextField';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { hint } from '../../../components/HintTooltip';
 import { Section } from '../../../components/Section';
@@ -58,7 +59,7 @@ export function ParcelSection({ form, field, readOnly, onRemove }: ParcelSection
               />
             </Grid.Col>
             <Grid.Col span={{ base: readOnly ? 12 : 10, sm: readOnly ? 6 : 5 }}>
-              <TextInput label="Description" maxLength={50} {...field(`parcels.${i}.dpcl_description`)} />
+              <TextField label="Description" maxLength={50} {...field(`parcels.${i}.dpcl_description`)} />
             </Grid.Col>
             {!readOnly && (
               <Grid.Col span={{ base: 2, sm: 1 }}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { TextInput } from '@mantine/core';
+import { TextField } from '../../../components/TextField';
 import { Columns } from '../../../components/Columns';
 import { Select } from '../../../components/Select';
 import type { CustomerRow } from '@courier/contracts';
@@ -44,7 +44,7 @@ export function ReferencesSection({ account, rules, field, readOnly, filled }: R
               data={(lists.data ?? []).filter((r) => r.cref_ref_type === 5).map((r) => r.cref_description)}
             />
           ) : (
-            <TextInput key={n} maxLength={REFERENCE_MAX} autoComplete="off" {...props} />
+            <TextField key={n} maxLength={REFERENCE_MAX} autoComplete="off" {...props} />
           );
         })}
       </Columns>

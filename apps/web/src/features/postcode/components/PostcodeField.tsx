@@ -1,10 +1,9 @@
-import type { Ref } from 'react';
-import { ActionIcon, Loader, TextInput, type TextInputProps } from '@mantine/core';
+import { ActionIcon, Loader } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { hint } from '../../../components/HintTooltip';
+import { TextField, type TextFieldProps } from '../../../components/TextField';
 
-interface PostcodeFieldProps extends TextInputProps {
-  ref?: Ref<HTMLInputElement>;
+interface PostcodeFieldProps extends TextFieldProps {
   /** Starts the address search; hidden on a read-only screen. */
   onSearch?: () => void;
   searching?: boolean;
@@ -25,7 +24,7 @@ export function PostcodeField({
 }: PostcodeFieldProps) {
   const search = onSearch && (!readOnly || searchWhenReadOnly) ? () => !searching && onSearch() : undefined;
   return (
-    <TextInput
+    <TextField
       autoComplete="off"
       readOnly={readOnly}
       {...input}
