@@ -7,15 +7,25 @@ import './app/mantine-styles';
 import './app/a11y.css';
 import './app/shell/boot-shell.css';
 import { Providers, queryClient } from './app/providers';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { installRouteErrors } from './app/route-errors';
 
-installRouteErrors(router, queryClient);
+/** Resolves in a task of its own: what follows it no longer lengthens the task before. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// Three tasks instead of one after the modules' evaluation: the router's start (its first
+// navigation), then the first render. On a phone one task of all three held the page for about
+// 150 ms (4× CPU slowdown), counted whole in Lighthouse's Total Blocking Time beyond its first 50.
+void (async () => {
+  await nextTask();
+  const router = createAppRouter();
+  installRouteErrors(router, queryClient);
+  await nextTask();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+})();

@@ -123,5 +123,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's browser router (spec "access…" §2 routes). */
-export const router = createBrowserRouter(routes);
+/**
+ * The app's browser router (spec "access…" §2 routes). Creating it starts the first navigation
+ * (matching, the screen's lazy modules, its warm-up), so main.tsx calls it in a task of its own.
+ */
+export const createAppRouter = () => createBrowserRouter(routes);
+
+/** The router createAppRouter makes. */
+export type AppRouter = ReturnType<typeof createAppRouter>;
