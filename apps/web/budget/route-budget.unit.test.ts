@@ -51,9 +51,11 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  * its checks takes the error notices before it away (src/lib/notify.ts, +22 bytes over 125,200).
  * /login 125,302 bytes since selects open their list under the field's start: on a touch phone the
  * centred list was placed before it had a width and pushed the control room's modal off screen.
+ * /login 125,436 bytes since the start-up creates the router and draws the first screen each in a
+ * task of its own (src/main.tsx): a phone's Total Blocking Time on /docket/detail fell 336 → 181 ms.
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 125_400 },
+  '/login': { js: 125_500 },
   '/home': { js: 171_600 },
 };
 
