@@ -47,7 +47,14 @@ import { mapPreconnectTag, tileSource } from './web/map-preconnect';
 import { mapTilePreloads } from './web/map-preload';
 import { pageShell } from './web/page-shell';
 import { bootSessionOf, databasesElement, indexWith, sendPage, sessionElement } from './web/boot-session';
-import { pageCallAnswers, pageCallsElement, readAtElement, trackPageAnswers } from './web/page-calls';
+import {
+  liveScopeElement,
+  pageCallAnswers,
+  pageLiveScope,
+  pageCallsElement,
+  readAtElement,
+  trackPageAnswers,
+} from './web/page-calls';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
 import { cardBookingRoutes } from './modules/payments/card-booking.routes';
@@ -294,6 +301,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Before anything the page carries is read: the live events' `since` (web/page-calls).
       const readAt = Date.now();
       const session = await bootSessionOf(request);
+      // What the user may see, read before their data as `readAt` is (the live events' `scope`).
+      const liveScope = session?.stage === 'full' ? await pageLiveScope(deps, request) : undefined;
       // The tracking page's answers are a guest's as much as a signed-in user's (web/page-calls).
       const [screenAnswers, trackAnswers] = await Promise.all([
         session ? pageCallAnswers(app, request, session) : {},
@@ -302,7 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const answers = { ...screenAnswers, ...trackAnswers };
       const calls = pageCallsElement(answers);
       const own = session
-        ? sessionElement(session) + readAtElement(readAt) + calls
+        ? sessionElement(session) + readAtElement(readAt) + liveScopeElement(liveScope) + calls
         : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) + guestDatabases + calls;
       const shell = session ? pageShell(request.url, session) : '';
       // A page with a session or with answers is this browser's own: no cache keeps it.

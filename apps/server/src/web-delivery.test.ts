@@ -161,9 +161,9 @@ describe('web app and API delivery', () => {
     try {
       const html = (await page('/docket/list', token)).body;
       expect(html).not.toContain('<script>alert(1)');
-      // Three elements only: the session, the time the page was written and the answers to the
-      // screen's opening calls (web/page-calls).
-      expect(html.match(/<\/script>/g)).toHaveLength(3);
+      // Four elements only: the session, the time the page was written, the user's live scope and
+      // the answers to the screen's opening calls (web/page-calls).
+      expect(html.match(/<\/script>/g)).toHaveLength(4);
       expect(bootSession(html)).toMatchObject({ user: { ausr_firstname: name } });
     } finally {
       await db.execute(sql`update users set ausr_firstname = 'Casey' where ausr_logon = 'customer'`);

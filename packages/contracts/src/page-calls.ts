@@ -34,6 +34,17 @@ export const BOOT_CALLS_ELEMENT_ID = 'boot-calls';
  */
 export const BOOT_READ_AT_ELEMENT_ID = 'boot-read-at';
 
+/**
+ * The `<script type="application/json">` element of a signed-in page holding a fingerprint of
+ * what the user could see when the page was written (their rights, linked accounts and circuits:
+ * 16 hex digits, LIVE_SCOPE_PATTERN). The first stream sends it with `since` (`&scope=`): a user
+ * whose scope changed since counts as having missed events, and the page reads its data again.
+ */
+export const BOOT_LIVE_SCOPE_ELEMENT_ID = 'boot-live-scope';
+
+/** A live scope's fingerprint (BOOT_LIVE_SCOPE_ELEMENT_ID). */
+export const LIVE_SCOPE_PATTERN = /^[0-9a-f]{16}$/;
+
 /** How long after the page opened its answers may stand in for a call (ms); later calls ask the server. */
 export const BOOT_CALLS_FRESH_MS = 10_000;
 

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BOOT_CALLS_ELEMENT_ID,
+  BOOT_LIVE_SCOPE_ELEMENT_ID,
   BOOT_READ_AT_ELEMENT_ID,
   PAGE_CALLS,
   pageCallKey,
@@ -18,7 +19,16 @@ import { queryRows } from '../db/client';
 import { settings } from '../db/schema';
 import { fakeDist } from '../test/fake-dist';
 import { PAGE_CALLS_BUDGET_MS } from './page-calls';
-import { CUSTOMER, TENANT_A, TENANT_B, createTestApp, loginAs, post, type TestApp } from '../test/harness';
+import {
+  ADMIN,
+  CUSTOMER,
+  TENANT_A,
+  TENANT_B,
+  createTestApp,
+  loginAs,
+  post,
+  type TestApp,
+} from '../test/harness';
 import { forgetLiveSessions } from '../db/live-session-cache';
 
 describe('answers to a screen’s opening calls, written into its page (web/page-calls)', () => {
@@ -83,8 +93,20 @@ describe('answers to a screen’s opening calls, written into its page (web/page
     ).exec(html);
     expect(Number(readAt?.[1])).toBeGreaterThanOrEqual(before);
     expect(Number(readAt?.[1])).toBeLessThanOrEqual(after);
+    // And the fingerprint of what the user may see (the live events' scope): the same on each of
+    // their pages, another user's (other rights) another.
+    const scopeOf = (body: string) =>
+      new RegExp(
+        `<script type="application/json" id="${BOOT_LIVE_SCOPE_ELEMENT_ID}">"([0-9a-f]{16})"</script>`,
+      ).exec(body)?.[1];
+    const scope = scopeOf(html);
+    expect(scope).toMatch(/^[0-9a-f]{16}$/);
+    expect(scopeOf((await page('/home', token)).body)).toBe(scope);
+    const admin = await loginAs(app, ...ADMIN);
+    expect(scopeOf((await page('/home', admin)).body)).not.toBe(scope);
     // A guest's page has no live events: nothing.
     expect((await page('/login')).body).not.toContain(BOOT_READ_AT_ELEMENT_ID);
+    expect((await page('/login')).body).not.toContain(BOOT_LIVE_SCOPE_ELEMENT_ID);
   });
 
   it('writes nothing for a guest, a stale or forged cookie, an unfinished login, or a screen without calls (nor an inherited name)', async () => {
@@ -166,8 +188,8 @@ describe('answers to a screen’s opening calls, written into its page (web/page
     try {
       const html = (await page('/docket/detail', token)).body;
       expect(html).not.toContain('<script>alert(1)');
-      // The page's own three data elements (session, written-at time, answers) close, no more.
-      expect(html.match(/<\/script>/g)).toHaveLength(3);
+      // The page's own four data elements (session, written-at time, live scope, answers) close, no more.
+      expect(html.match(/<\/script>/g)).toHaveLength(4);
       const accounts = answersIn(html)![pageCallKey('/api/customer/list', {})] as { cust_name: string }[];
       expect(accounts.map((a) => a.cust_name)).toContain(name);
     } finally {

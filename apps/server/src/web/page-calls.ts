@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   BOOT_CALLS_ELEMENT_ID,
+  BOOT_LIVE_SCOPE_ELEMENT_ID,
   BOOT_READ_AT_ELEMENT_ID,
+  LIVE_SCOPE_PATTERN,
   PAGE_CALLS,
   pageCallKey,
   TRACK_PAGE_PATH,
@@ -11,6 +13,7 @@ import {
   type SessionResponse,
 } from '@courier/contracts';
 import { SESSION_COOKIE } from '../plugins/auth';
+import { liveScopeFingerprint } from '../modules/events/events.service';
 import { scriptSafeJson } from './boot-session';
 
 /** The screen's path without its query or a trailing slash ('/docket/detail?x=1' → '/docket/detail'). */
@@ -151,3 +154,32 @@ export const pageCallsElement = (answers: Record<string, unknown>): string =>
  */
 export const readAtElement = (readAt: number): string =>
   `<script type="application/json" id="${BOOT_READ_AT_ELEMENT_ID}">${readAt}</script>`;
+
+/**
+ * The fingerprint of the user's scope when the page was written (events.service
+ * liveScopeFingerprint) as a signed-in page carries it (BOOT_LIVE_SCOPE_ELEMENT_ID): the live
+ * events' `scope`. Only 16 hex digits are ever written ('' for anything else).
+ */
+export const liveScopeElement = (fingerprint: string | undefined): string =>
+  fingerprint !== undefined && LIVE_SCOPE_PATTERN.test(fingerprint)
+    ? `<script type="application/json" id="${BOOT_LIVE_SCOPE_ELEMENT_ID}">"${fingerprint}"</script>`
+    : '';
+
+/**
+ * The scope fingerprint for a signed-in page (liveScopeElement) of the page request's session,
+ * or undefined without one; a failed look-up is logged and the page goes out without it (its
+ * stream then trusts `since` alone, as before).
+ */
+export async function pageLiveScope(
+  deps: Parameters<typeof liveScopeFingerprint>[0],
+  request: FastifyRequest,
+): Promise<string | undefined> {
+  const token = request.sessionToken();
+  if (!token) return undefined;
+  try {
+    return await liveScopeFingerprint(deps, token, await request.authenticate());
+  } catch (error) {
+    request.log.warn({ err: error }, 'page without its live scope: the look-up failed');
+    return undefined;
+  }
+}

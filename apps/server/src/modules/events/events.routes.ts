@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { trackRequest } from '@courier/contracts';
+import { LIVE_SCOPE_PATTERN, trackRequest } from '@courier/contracts';
 import { trackedDocket } from '../dockets/dockets.service';
 import type { DocketDeps } from '../dockets/dockets.service';
 import { AppError } from '../../lib/app-error';
@@ -19,10 +19,15 @@ function releaseOnClose(req: FastifyRequest, reply: FastifyReply, release: () =>
 }
 
 /**
- * `GET /api/events?since=`: the server's time (ms since 1970) when the caller's data was read (the
- * page it opened: web/boot-session), for the first `ready` to say whether anything was missed.
+ * `GET /api/events?since=&scope=`: the server's time (ms since 1970) when the caller's data was
+ * read (the page it opened: web/page-calls), for the first `ready` to say whether anything was
+ * missed; and the fingerprint of the user's scope then (scopeFingerprint): another than theirs
+ * now (a right, an account or a circuit changed since) counts as missed.
  */
-const liveEventsQuery = z.object({ since: z.coerce.number().int().positive().optional() });
+const liveEventsQuery = z.object({
+  since: z.coerce.number().int().positive().optional(),
+  scope: z.string().regex(LIVE_SCOPE_PATTERN, 'scope: 16 hex digits').optional(),
+});
 
 /** The 429 of a user who already holds StreamOptions.maxPerUser live streams. */
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live views are open for this user, please close some tabs';
@@ -61,12 +66,19 @@ export function eventRoutes(
       // Checked again before each event and heartbeat: a logout, or a change of what the user
       // may see, ends the stream at once.
       const circuits = await events.circuitsKey(auth);
+      // A page written for another scope than the user's now may show what they can no longer
+      // see, or lack what they now can: its data counts as missed whatever was heard since.
+      const pageScope = req.query.scope;
+      const since =
+        pageScope !== undefined && (scope === null || pageScope !== events.scopeFingerprint(scope, circuits))
+          ? undefined
+          : req.query.since;
       let ready: events.ReadyEvent = {};
       await serveEvents(
         req,
         reply,
         async (send) => {
-          const subscribed = await events.subscribe(auth, circuits, send, req.query.since);
+          const subscribed = await events.subscribe(auth, circuits, send, since);
           ready = subscribed.ready;
           return subscribed.unsubscribe;
         },

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { DocketEvent } from '@courier/contracts';
 import type { Db } from '../../db/client';
 import { docketScope, hasRight, type AuthContext } from '../auth/access';
+import { liveScopeKey } from '../auth/sessions.service';
 import { keptCircuitCodes } from '../control/circuits.repository';
 import { bookedNotice, notifyLater } from './events.repository';
 import { parseNotice, type DocketNotice } from './live';
@@ -41,6 +43,29 @@ export function circuitsKey(auth: AuthContext): Promise<string> {
   return hasRight(auth, 'control')
     ? keptCircuitCodes(auth.db, auth.tenant.name, auth.user.ausr_id)
     : Promise.resolve('');
+}
+
+/**
+ * The fingerprint of what a stream's filter is made of (liveScopeKey's rights and linked accounts,
+ * circuitsKey's circuits): 16 hex digits of their SHA-256 (contracts LIVE_SCOPE_PATTERN), so a
+ * page names its user's scope without listing it.
+ */
+export const scopeFingerprint = (scope: string, circuits: string): string =>
+  createHash('sha256').update(`${scope}\n${circuits}`).digest('hex').slice(0, 16);
+
+/**
+ * The scope fingerprint of a signed-in user as their page is written (contracts
+ * BOOT_LIVE_SCOPE_ELEMENT_ID), read before the page's data: undefined when the session is not live
+ * at its 'full' stage. Two reads: the live session (kept a second) and, for the control right,
+ * the user's circuits.
+ */
+export async function liveScopeFingerprint(
+  deps: Parameters<typeof liveScopeKey>[0],
+  token: string,
+  auth: AuthContext,
+): Promise<string | undefined> {
+  const [scope, circuits] = await Promise.all([liveScopeKey(deps, token), circuitsKey(auth)]);
+  return scope === null ? undefined : scopeFingerprint(scope, circuits);
 }
 
 /** The `ready` event's data: whether events the caller hears may have been missed (contracts LIVE_EVENTS). */

@@ -1,11 +1,14 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import type { DocketEvent } from '@courier/contracts';
+import { BOOT_LIVE_SCOPE_ELEMENT_ID, BOOT_READ_AT_ELEMENT_ID, type DocketEvent } from '@courier/contracts';
 import { buildApp } from '../../app';
 import { openTenants, type TenantRegistry } from '../../db/tenants';
 import { HEARD_KEPT_MS } from '../../db/listener';
+import { forgetLiveSessions } from '../../db/live-session-cache';
+import { fakeDist } from '../../test/fake-dist';
 import { SINCE_MARGIN_MS } from './events.service';
 import {
   ADMIN,
@@ -126,10 +129,14 @@ class StreamClient {
   }
 }
 
-/** A second server process over the same databases: its own tenants (so its own LISTEN connections). */
+/**
+ * A second server process over the same databases: its own tenants (so its own LISTEN connections),
+ * serving the (fake) web app's pages too.
+ */
 async function secondProcess(t: TestApp, liveEvents = {}) {
   const tenants: TenantRegistry = await openTenants(t.specs);
-  const app: FastifyInstance = await buildApp({ ...t.deps, tenants, liveEvents });
+  const dist = fakeDist();
+  const app: FastifyInstance = await buildApp({ ...t.deps, tenants, liveEvents, webDist: dist.dir });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -137,6 +144,7 @@ async function secondProcess(t: TestApp, liveEvents = {}) {
     close: async () => {
       await app.close();
       await tenants.close();
+      rmSync(dist.dir, { recursive: true, force: true });
     },
   };
 }
@@ -473,6 +481,60 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     } finally {
       await capped.close();
     }
+  });
+
+  it("counts a page's data as missed when what its user may see changed between the page and its stream", async () => {
+    const token = await loginAs(t.app, ...CUSTOMER);
+    /** The live events' since and scope a signed-in page of process B carries. */
+    const pageOf = async () => {
+      const html = await (
+        await fetch(`${b.url}/docket/list`, { headers: { cookie: `courier_session=${token}` } })
+      ).text();
+      const element = (id: string) =>
+        new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1];
+      return {
+        since: Number(element(BOOT_READ_AT_ELEMENT_ID)),
+        scope: JSON.parse(element(BOOT_LIVE_SCOPE_ELEMENT_ID) ?? 'null') as string,
+      };
+    };
+    const readyOf = async (since: number, scope: string) => {
+      const c = await StreamClient.open(b.url, token, `/api/events?since=${since}&scope=${scope}`);
+      clients.push(c);
+      await c.until(() => c.events.some((e) => e.event === 'ready'));
+      c.close();
+      return c.events.find((e) => e.event === 'ready')!.data;
+    };
+    const db = t.tenants.get(TENANT_A)!.db;
+    const narrow = async (flag: 'T' | 'F') => {
+      await db.execute(sql`update users set ausr_own_bookings = ${flag} where ausr_logon = 'customer'`);
+      forgetLiveSessions();
+    };
+    // Process B listens to the tenant (from its first stream on) for longer than the clocks' margin.
+    (await open(token)).close();
+    await new Promise((r) => setTimeout(r, SINCE_MARGIN_MS + 200));
+    const before = await pageOf();
+    expect(before.scope).toMatch(/^[0-9a-f]{16}$/);
+    expect(await readyOf(before.since, before.scope)).toEqual({ missed: false });
+    // Another scope than the user's: missed, though nothing was heard since.
+    expect(await readyOf(before.since, 'ffffffffffffffff')).toEqual({ missed: true });
+    // An administrator narrows the customer to their own bookings after the page was written.
+    await narrow('T');
+    try {
+      expect(await readyOf(before.since, before.scope)).toEqual({ missed: true });
+      const after = await pageOf();
+      expect(after.scope).not.toBe(before.scope);
+      expect(await readyOf(after.since, after.scope)).toEqual({ missed: false });
+    } finally {
+      await narrow('F');
+    }
+    // The same scope again (the change undone): the first page's fingerprint is the user's again.
+    expect((await pageOf()).scope).toBe(before.scope);
+    // A scope that is not a fingerprint is refused, naming the field.
+    const bad = await fetch(`${b.url}/api/events?since=${before.since}&scope=everything`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('scope');
   });
 
   it('ends a stream when what its user may see changes (an administrator narrows it); the reconnect opens on the new scope', async () => {

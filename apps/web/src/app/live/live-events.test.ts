@@ -28,12 +28,13 @@ class FakeSource {
 
 const event = { dck_id: 7, dck_docket: 1007, dck_status: 'P', circuits: ['LIVE', 'NWCOLL'] };
 
-function connect(since?: number) {
+function connect(since?: number, scope?: string) {
   FakeSource.opened = [];
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
   const stop = connectLiveEvents(queryClient, {
     since,
+    scope,
     batchMs: 10,
     retryMs: 50,
     EventSource: FakeSource as unknown as typeof EventSource,
@@ -87,6 +88,18 @@ describe('live events → query invalidations (ARCHITECTURE rule 11)', () => {
     source().emit('ready', {});
     await vi.advanceTimersByTimeAsync(20);
     expect(keys().length).toBeGreaterThan(before);
+    stop();
+    vi.useRealTimers();
+  });
+
+  it("sends the page's scope with its time, on the first stream only", async () => {
+    vi.useFakeTimers();
+    const { source, stop } = connect(1_765_000_000_000, '0123456789abcdef');
+    expect(source().url).toBe('/api/events?since=1765000000000&scope=0123456789abcdef');
+    source().readyState = FakeSource.CLOSED;
+    source().onerror?.();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(source().url).toBe('/api/events');
     stop();
     vi.useRealTimers();
   });

@@ -64,6 +64,11 @@ export interface LiveOptions {
    * stream's `since`: its first `ready` then says whether anything was heard since.
    */
   since?: number;
+  /**
+   * The fingerprint of the user's scope when the page was written (BOOT_LIVE_SCOPE_ELEMENT_ID),
+   * sent with `since`: the server counts a scope changed since as missed.
+   */
+  scope?: string;
   /** Events arriving within this window are one round of invalidations (a change to many dockets). */
   batchMs?: number;
   /** First wait before opening a stream the server closed for good (401, restart); doubles to maxRetryMs. */
@@ -88,6 +93,7 @@ export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions
   // everything again.
   let since = options.since;
   let firstReady = since !== undefined;
+  const scope = options.scope === undefined ? '' : `&scope=${encodeURIComponent(options.scope)}`;
   const Source = options.EventSource ?? globalThis.EventSource;
   let source: EventSource | undefined;
   let closed = false;
@@ -108,7 +114,7 @@ export function connectLiveEvents(queryClient: QueryClient, options: LiveOptions
 
   const open = () => {
     if (closed) return;
-    const s = new Source(since === undefined ? base : `${base}?since=${since}`);
+    const s = new Source(since === undefined ? base : `${base}?since=${since}${scope}`);
     since = undefined;
     source = s;
     s.addEventListener('ready', (e) => {
