@@ -410,6 +410,30 @@ describe('bookings complete in Chromium', () => {
     },
   );
 
+  it("reads a page's bookings once: its live stream, sent the page's time and the user's scope, finds nothing missed", async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await signIn(page, ...CUSTOMER);
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    // The server has listened (from home's stream on) for longer than its 2 s margin for clocks.
+    await page.waitForTimeout(2_500);
+    const lists: string[] = [];
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/docket/list') lists.push(request.url());
+      if (path === '/api/events') streams.push(request.url());
+    });
+    await page.goto('/docket/list');
+    await page.locator('tbody tr').first().waitFor();
+    await expect.poll(() => streams.length).toBeGreaterThan(0);
+    expect(new URL(streams[0]!).search).toMatch(/^\?since=\d+&scope=[0-9a-f]{16}$/);
+    // The page carried the first page of bookings, and the stream's ready said nothing was missed.
+    await page.waitForTimeout(1_500);
+    expect(lists).toEqual([]);
+    await context.close();
+  });
+
   it("shows a phone the list's frame and heading before the app's code, then the app's own", async () => {
     const context = await h.newContext({ width: 390, height: 844 });
     const page = await context.newPage();
