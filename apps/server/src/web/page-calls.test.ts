@@ -104,6 +104,9 @@ describe('answers to a screen’s opening calls, written into its page (web/page
     expect(scopeOf((await page('/home', token)).body)).toBe(scope);
     const admin = await loginAs(app, ...ADMIN);
     expect(scopeOf((await page('/home', admin)).body)).not.toBe(scope);
+    // Keyed by the session: the same user signed in again (another session) has another.
+    const again = await loginAs(app, ...CUSTOMER);
+    expect(scopeOf((await page('/home', again)).body)).not.toBe(scope);
     // A guest's page has no live events: nothing.
     expect((await page('/login')).body).not.toContain(BOOT_READ_AT_ELEMENT_ID);
     expect((await page('/login')).body).not.toContain(BOOT_LIVE_SCOPE_ELEMENT_ID);

@@ -66,6 +66,15 @@ describe('PhoneTable', () => {
     expect(screen.getByText('No records')).toBeTruthy();
   });
 
+  it('keeps the loader over the part of an infinite list in view, outside what scrolls', () => {
+    draw({ height: 560, onScrollToBottom: vi.fn(), fetching: true });
+    const box = screen.getByRole('table').parentElement!;
+    const loader = document.querySelector('.mantine-Loader-root')!;
+    expect(loader).toBeTruthy();
+    expect(box.contains(loader)).toBe(false);
+    expect(box.parentElement!.contains(loader)).toBe(true);
+  });
+
   it('asks for more rows when an infinite list is scrolled to its end, not before', () => {
     const more = vi.fn();
     draw({ height: 560, onScrollToBottom: more });
@@ -80,5 +89,15 @@ describe('PhoneTable', () => {
     box.scrollTop = 1420;
     fireEvent.scroll(box);
     expect(more).toHaveBeenCalledTimes(1);
+    // Still at the end (momentum, the next page on its way): asked once, not at every scroll.
+    box.scrollTop = 1440;
+    fireEvent.scroll(box);
+    expect(more).toHaveBeenCalledTimes(1);
+    // Back up, then at the end again: asked again.
+    box.scrollTop = 800;
+    fireEvent.scroll(box);
+    box.scrollTop = 1430;
+    fireEvent.scroll(box);
+    expect(more).toHaveBeenCalledTimes(2);
   });
 });

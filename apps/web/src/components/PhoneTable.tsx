@@ -1,4 +1,4 @@
-import type { ReactNode, UIEvent } from 'react';
+import { useRef, type CSSProperties, type ReactNode, type UIEvent } from 'react';
 import { Loader } from '@mantine/core';
 import { IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
@@ -42,8 +42,9 @@ function SortMark({ direction }: { direction: 'asc' | 'desc' | undefined }) {
  * rows (spec "bookings…" §2 lists), drawn as a plain table. The wide table (mantine-datatable) drew
  * about 15 components a row around each card, and a phone's first load spent most of its time on
  * them. Same look and behaviour: bordered, striped, a tap on a row opens it, its title sorts
- * (`aria-sort`), a loader over the rows while they load, `noRecordsText` when there are none, and
- * in infinite mode a scroll to the end asks for more.
+ * (`aria-sort`), a loader over the rows in view while they load, `noRecordsText` when there are
+ * none, and in infinite mode a scroll that reaches the end asks for more (once each time it gets
+ * there, as mantine-datatable's onScrollToBottom).
  */
 export function PhoneTable<T>({
   records,
@@ -65,51 +66,57 @@ export function PhoneTable<T>({
       columnAccessor: column.accessor,
       direction: sorted === 'asc' ? 'desc' : 'asc',
     });
+  // Whether the last scroll left the list at its end: arriving there asks for more, staying does not.
+  const atBottom = useRef(false);
   const scrolled = (event: UIEvent<HTMLDivElement>) => {
     const box = event.currentTarget;
-    if (onScrollToBottom && box.scrollTop + box.clientHeight >= box.scrollHeight - NEAR_BOTTOM)
-      onScrollToBottom();
+    const bottom = box.scrollTop + box.clientHeight >= box.scrollHeight - NEAR_BOTTOM;
+    if (bottom && !atBottom.current) onScrollToBottom?.();
+    atBottom.current = bottom;
   };
   const empty = !records.length;
   return (
     <div
       className={classes.root}
-      style={{
-        height,
-        ...(horizontalSpacing === undefined ? {} : { '--phone-table-px': `${horizontalSpacing}px` }),
-      }}
-      onScroll={height ? scrolled : undefined}
+      style={
+        horizontalSpacing === undefined
+          ? undefined
+          : ({ '--phone-table-px': `${horizontalSpacing}px` } as CSSProperties)
+      }
       data-empty={empty || undefined}
     >
-      <table className={classes.table}>
-        <thead>
-          <tr>
-            <th
-              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-              className={classes.head}
-            >
-              {column.sortable ? (
-                <button type="button" className={`${classes.sort} mantine-focus-auto`} onClick={sort}>
-                  {title}
-                  <SortMark direction={sorted} />
-                </button>
-              ) : (
-                title
-              )}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((record, index) => (
-            <tr key={String(record[idAccessor])} className={classes.row} onClick={() => onRowClick(record)}>
-              <td className={classes.cell}>
-                {column.render ? column.render(record, index) : String(record[column.accessor as keyof T])}
-              </td>
+      {/* Scrolls in infinite mode; the loader stays over the part in view, outside it. */}
+      <div className={classes.scroll} style={{ height }} onScroll={height ? scrolled : undefined}>
+        <table className={classes.table}>
+          <thead>
+            <tr>
+              <th
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                className={classes.head}
+              >
+                {column.sortable ? (
+                  <button type="button" className={`${classes.sort} mantine-focus-auto`} onClick={sort}>
+                    {title}
+                    <SortMark direction={sorted} />
+                  </button>
+                ) : (
+                  title
+                )}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {empty && !fetching && <p className={classes.empty}>{noRecordsText}</p>}
+          </thead>
+          <tbody>
+            {records.map((record, index) => (
+              <tr key={String(record[idAccessor])} className={classes.row} onClick={() => onRowClick(record)}>
+                <td className={classes.cell}>
+                  {column.render ? column.render(record, index) : String(record[column.accessor as keyof T])}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {empty && !fetching && <p className={classes.empty}>{noRecordsText}</p>}
+      </div>
       {fetching && (
         <div className={classes.loading}>
           <Loader size="md" />

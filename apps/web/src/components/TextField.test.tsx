@@ -67,6 +67,22 @@ describe('TextField', () => {
     expect(shape(ours!)).toEqual(shape(mantine!));
   });
 
+  it.each([
+    ['marked invalid without a message', { error: true }],
+    ['disabled', { disabled: true }],
+    ['required (its asterisk by default)', { required: true }],
+    ['with a class and a style on its root', { className: 'mine', style: { marginTop: 4 } }],
+  ])('draws a field %s as Mantine does', (_, props) => {
+    const { container } = renderApp(
+      <>
+        <TextField label="Town" {...props} />
+        <TextInput label="Town" {...props} />
+      </>,
+    );
+    const [ours, mantine] = container.querySelectorAll('.mantine-InputWrapper-root');
+    expect(shape(ours!)).toEqual(shape(mantine!));
+  });
+
   it('passes typing to onChange', () => {
     const onChange = vi.fn();
     renderApp(<TextField label="Post Code" onChange={onChange} />);

@@ -2,9 +2,9 @@ import { useId, type CSSProperties, type InputHTMLAttributes, type ReactNode, ty
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;
-  /** The label's red asterisk (a mandatory field), as Mantine's `withAsterisk`. */
+  /** The label's red asterisk (a mandatory field), as Mantine's `withAsterisk` (by default: `required`). */
   withAsterisk?: boolean;
-  /** The field's message under it; the field is marked invalid and described by it. */
+  /** The field's message under it, which describes it; `true`: marked invalid, no message. */
   error?: ReactNode;
   /** 'filled': a read-only field's shading. */
   variant?: 'default' | 'filled';
@@ -34,8 +34,12 @@ const ERROR_STYLE = {
  */
 export function TextField({
   label,
-  withAsterisk = false,
+  required,
+  withAsterisk = required ?? false,
   error,
+  disabled,
+  className,
+  style,
   variant = 'default',
   rightSection,
   rightSectionPointerEvents,
@@ -46,8 +50,10 @@ export function TextField({
   const ownId = useId();
   const id = givenId ?? ownId;
   const invalid = !!error || undefined;
+  // A message to show (Mantine's: an error that is not just `true`).
+  const message = error && typeof error !== 'boolean' ? error : undefined;
   const wrapperStyle: Record<string, string> = { ...wrapperVars };
-  if (error) wrapperStyle['--input-margin-bottom'] = 'calc(var(--mantine-spacing-xs) / 2)';
+  if (message) wrapperStyle['--input-margin-bottom'] = 'calc(var(--mantine-spacing-xs) / 2)';
   if (rightSectionPointerEvents)
     wrapperStyle['--input-right-section-pointer-events'] = String(rightSectionPointerEvents);
   const filled = variant === 'filled' ? 'filled' : undefined;
@@ -56,7 +62,8 @@ export function TextField({
       data-variant={filled}
       data-size="sm"
       data-error={invalid}
-      className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
+      className={`${className ? `${className} ` : ''}m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`}
+      style={style}
     >
       <label
         data-variant={filled}
@@ -81,6 +88,7 @@ export function TextField({
         data-variant={variant}
         data-size="sm"
         data-error={invalid}
+        data-disabled={disabled || undefined}
         data-with-right-section={rightSection ? true : undefined}
         className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
         style={wrapperStyle as CSSProperties}
@@ -90,9 +98,12 @@ export function TextField({
           {...input}
           ref={ref}
           id={id}
+          required={required}
+          disabled={disabled}
+          data-disabled={disabled || undefined}
           data-error={invalid}
           aria-invalid={invalid}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
           className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
         />
         {rightSection && (
@@ -101,14 +112,14 @@ export function TextField({
           </div>
         )}
       </div>
-      {error && (
+      {message && (
         <p
           data-size="sm"
           id={`${id}-error`}
           className="m_8f816625 mantine-InputWrapper-error mantine-TextInput-error"
           style={ERROR_STYLE}
         >
-          {error}
+          {message}
         </p>
       )}
     </div>

@@ -70,7 +70,8 @@ export function eventRoutes(
       // see, or lack what they now can: its data counts as missed whatever was heard since.
       const pageScope = req.query.scope;
       const since =
-        pageScope !== undefined && (scope === null || pageScope !== events.scopeFingerprint(scope, circuits))
+        pageScope !== undefined &&
+        (scope === null || pageScope !== events.scopeFingerprint(token!, scope, circuits))
           ? undefined
           : req.query.since;
       let ready: events.ReadyEvent = {};

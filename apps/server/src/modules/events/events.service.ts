@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { DocketEvent } from '@courier/contracts';
 import type { Db } from '../../db/client';
 import { docketScope, hasRight, type AuthContext } from '../auth/access';
@@ -47,11 +47,14 @@ export function circuitsKey(auth: AuthContext): Promise<string> {
 
 /**
  * The fingerprint of what a stream's filter is made of (liveScopeKey's rights and linked accounts,
- * circuitsKey's circuits): 16 hex digits of their SHA-256 (contracts LIVE_SCOPE_PATTERN), so a
- * page names its user's scope without listing it.
+ * circuitsKey's circuits) for one session: 16 hex digits (contracts LIVE_SCOPE_PATTERN) of their
+ * HMAC-SHA-256 keyed by the session's token. Keyed, so the few rights and account ids cannot be
+ * worked back from it (it travels in a stream's URL, which request logs keep) by anyone without
+ * the token; per session, so a page written for another user's session never passes for this one's.
+ * Every process holding the session computes the same.
  */
-export const scopeFingerprint = (scope: string, circuits: string): string =>
-  createHash('sha256').update(`${scope}\n${circuits}`).digest('hex').slice(0, 16);
+export const scopeFingerprint = (token: string, scope: string, circuits: string): string =>
+  createHmac('sha256', token).update(`${scope}\n${circuits}`).digest('hex').slice(0, 16);
 
 /**
  * The scope fingerprint of a signed-in user as their page is written (contracts
@@ -65,7 +68,7 @@ export async function liveScopeFingerprint(
   auth: AuthContext,
 ): Promise<string | undefined> {
   const [scope, circuits] = await Promise.all([liveScopeKey(deps, token), circuitsKey(auth)]);
-  return scope === null ? undefined : scopeFingerprint(scope, circuits);
+  return scope === null ? undefined : scopeFingerprint(token, scope, circuits);
 }
 
 /** The `ready` event's data: whether events the caller hears may have been missed (contracts LIVE_EVENTS). */

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useMutationState } from '@tanstack/react-query';
 import { apiPostFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
 import { notifyApiError } from '../../../lib/notify';
@@ -16,10 +16,24 @@ export interface ReportTarget {
 export const fetchDocketReport = (target: ReportTarget) =>
   apiPostFile('/api/report/docket', { _docketId: target.dck_id }, `${target.dck_docket}.pdf`);
 
+/** The key of every docket report's download (usePendingReports finds them by it). */
+const REPORT_KEY = ['report-docket'];
+
 /** The lists' 'Download PDF' row action; a failure is 'Load Data'. */
 export const useDocketReport = () =>
   useMutation({
+    mutationKey: REPORT_KEY,
     mutationFn: fetchDocketReport,
     onSuccess: saveFile,
     onError: (error) => notifyApiError('Load Data', error),
+  });
+
+/**
+ * The ids (dck_id) of the dockets whose report is on its way: a list's one useDocketReport may
+ * run several at once (row A, then row B before A's is in), and each row's button shows its own.
+ */
+export const usePendingReports = (): number[] =>
+  useMutationState({
+    filters: { mutationKey: REPORT_KEY, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as ReportTarget).dck_id,
   });

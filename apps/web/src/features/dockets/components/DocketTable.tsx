@@ -12,7 +12,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { PagedList } from '../../../lib/use-paged-list';
 import { DocketTrackingModal, type DocketModalKind } from '../../tracking';
 import { useOpenerFocus } from '../../../hooks/use-opener-focus';
-import { useDocketReport } from '../api/report-docket';
+import { useDocketReport, usePendingReports } from '../api/report-docket';
 import classes from './docket-table.module.css';
 import { StatusBadge } from './StatusBadge';
 
@@ -27,15 +27,18 @@ const MODAL_ACTIONS: { kind: DocketModalKind; label: string; icon: typeof IconMa
 /** What a row action asks the table to open: a modal of one docket. */
 type OpenModal = (row: ListRow, kind: DocketModalKind) => void;
 
-/** The list's one Download PDF (report/docket): which row's report is on its way. */
-type DocketReport = ReturnType<typeof useDocketReport>;
+/** The list's one Download PDF (report/docket), and the dockets whose report is on its way. */
+interface DocketReport {
+  download: ReturnType<typeof useDocketReport>['mutate'];
+  pending: readonly number[];
+}
 
 /**
  * Row actions (spec "bookings…" §2): signature, track, map and stock open their modals (signatures,
  * map/tracking, stock list); with the export right (spec §6: export buttons, CSV and PDF, need the
  * export authorisation), Download PDF (report/docket). The four that open a modal are plain buttons
  * drawn as Mantine's subtle ActionIcon (docket-table.module.css): a hundred of them to a list. The
- * PDF download is the list's one `report` (its loader on the row whose report is on its way).
+ * PDF download is the list's one `report` (a loader on each row whose report is on its way).
  */
 function RowActions({
   row,
@@ -73,10 +76,10 @@ function RowActions({
           variant="subtle"
           aria-label={`Download PDF ${row.dck_docket}`}
           {...hint('Download PDF')}
-          loading={report.isPending && report.variables?.dck_id === row.dck_id}
+          loading={report.pending.includes(row.dck_id)}
           onClick={(e) => {
             e.stopPropagation();
-            report.mutate(row);
+            report.download(row);
           }}
         >
           <IconFileTypePdf size={18} />
@@ -237,7 +240,7 @@ export function DocketTable({
 }: DocketTableProps) {
   const navigate = useNavigate();
   const room = useRoomFor();
-  const report = useDocketReport();
+  const report: DocketReport = { download: useDocketReport().mutate, pending: usePendingReports() };
   const [modal, setModal] = useState<{ docket: ListRow | null; kind: DocketModalKind }>({
     docket: null,
     kind: 'track',
