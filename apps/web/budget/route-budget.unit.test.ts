@@ -53,9 +53,11 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  * centred list was placed before it had a width and pushed the control room's modal off screen.
  * /login 125,436 bytes since the start-up creates the router and draws the first screen each in a
  * task of its own (src/main.tsx): a phone's Total Blocking Time on /docket/detail fell 336 → 181 ms.
+ * /login 125,564 bytes since the lists show each row's own Download PDF on its way (TanStack
+ * Query's useMutationState, in the shared vendor chunk: +141 bytes).
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 125_500 },
+  '/login': { js: 125_600 },
   '/home': { js: 171_600 },
 };
 
