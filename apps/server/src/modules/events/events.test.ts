@@ -178,6 +178,19 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     await b?.close();
   });
 
+  /**
+   * The first `ready` of a stream on process B opened with the page's `since` and `scope` (either
+   * left out when not given), once it has come.
+   */
+  const readyOf = async (token: string, since?: number, scope?: string) => {
+    const query = since === undefined ? '' : `?since=${since}${scope === undefined ? '' : `&scope=${scope}`}`;
+    const c = await StreamClient.open(b.url, token, `/api/events${query}`);
+    clients.push(c);
+    await c.until(() => c.events.some((e) => e.event === 'ready'));
+    c.close();
+    return c.events.find((e) => e.event === 'ready')!.data;
+  };
+
   const book = async () =>
     (await post(t.app, '/api/docket/post', booking(account), customer)).json().dck_docket as number;
 
@@ -307,17 +320,6 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
   });
 
   it("says in the first ready whether anything the user hears happened since the page's data was read", async () => {
-    const readyOf = async (token: string, since?: number) => {
-      const c = await StreamClient.open(
-        b.url,
-        token,
-        since === undefined ? '/api/events' : `/api/events?since=${since}`,
-      );
-      clients.push(c);
-      await c.until(() => c.events.some((e) => e.event === 'ready'));
-      c.close();
-      return c.events.find((e) => e.event === 'ready')!.data;
-    };
     /**
      * The control room collects docket `n` (W → G, driver D01) through process A while `listener`
      * has a stream open on B, which hears it. Returns the time just before the change.
@@ -497,13 +499,6 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
         scope: JSON.parse(element(BOOT_LIVE_SCOPE_ELEMENT_ID) ?? 'null') as string,
       };
     };
-    const readyOf = async (since: number, scope: string) => {
-      const c = await StreamClient.open(b.url, token, `/api/events?since=${since}&scope=${scope}`);
-      clients.push(c);
-      await c.until(() => c.events.some((e) => e.event === 'ready'));
-      c.close();
-      return c.events.find((e) => e.event === 'ready')!.data;
-    };
     const db = t.tenants.get(TENANT_A)!.db;
     const narrow = async (flag: 'T' | 'F') => {
       await db.execute(sql`update users set ausr_own_bookings = ${flag} where ausr_logon = 'customer'`);
@@ -514,16 +509,16 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     await new Promise((r) => setTimeout(r, SINCE_MARGIN_MS + 200));
     const before = await pageOf();
     expect(before.scope).toMatch(/^[0-9a-f]{16}$/);
-    expect(await readyOf(before.since, before.scope)).toEqual({ missed: false });
+    expect(await readyOf(token, before.since, before.scope)).toEqual({ missed: false });
     // Another scope than the user's: missed, though nothing was heard since.
-    expect(await readyOf(before.since, 'ffffffffffffffff')).toEqual({ missed: true });
+    expect(await readyOf(token, before.since, 'ffffffffffffffff')).toEqual({ missed: true });
     // An administrator narrows the customer to their own bookings after the page was written.
     await narrow('T');
     try {
-      expect(await readyOf(before.since, before.scope)).toEqual({ missed: true });
+      expect(await readyOf(token, before.since, before.scope)).toEqual({ missed: true });
       const after = await pageOf();
       expect(after.scope).not.toBe(before.scope);
-      expect(await readyOf(after.since, after.scope)).toEqual({ missed: false });
+      expect(await readyOf(token, after.since, after.scope)).toEqual({ missed: false });
     } finally {
       await narrow('F');
     }
