@@ -169,6 +169,14 @@ describe('the tracking view in Chromium', () => {
       await released;
       await route.continue();
     });
+    // When the first tile is drawn (page time, ms), to tell the tiles asked for before it.
+    await context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="map-mosaic"] img')) return;
+        (window as { mosaicAt?: number }).mosaicAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`);
     // The page names the centre's tile for a dense screen and for the others.
     const preloads = await page
@@ -198,6 +206,22 @@ describe('the tracking view in Chromium', () => {
     expect(Object.keys(drawn)).toContain(preloads[0]);
     expect(Object.values(drawn).every((p) => p.width === 128)).toBe(true);
     expect(await map.locator('.leaflet-container').count()).toBe(0);
+    // The tiles of the map's top half (a phone's first view of it) were asked for as the page's
+    // code began, before the map's place was drawn: the centre's named by the page, the rest by the
+    // code (first-tiles); those below it once drawn.
+    const box = (await page.getByTestId('map-view').boundingBox())!;
+    const topHalf = Object.entries(drawn)
+      .filter(([, p]) => p.y < box.y + box.height / 2)
+      .map(([src]) => src);
+    expect(topHalf.length).toBeGreaterThanOrEqual(6);
+    const askedFirst = await page.evaluate(() => {
+      const at = (window as { mosaicAt?: number }).mosaicAt!;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.startsWith('https://tile.openstreetmap.org/') && e.startTime < at)
+        .map((e) => e.name);
+    });
+    expect(askedFirst.sort()).toEqual(topHalf.sort());
 
     // The map's code was asked for (and held) once the tiles in view were in.
     await expect.poll(() => held).toBe(true);

@@ -2,8 +2,9 @@ import type { MapPoint, TrackDetailResponse } from './tracking';
 
 // The Map View's tiles (spec "bookings…" §2 Map View), as Leaflet lays them out (EPSG:3857, 256-px
 // tiles, OpenStreetMap's {z}/{x}/{y}): shared by the web app, which draws the tiles round the map's
-// centre before Leaflet's code has loaded, and the server, which names the centre tile in the
-// tracking page it sends so that the browser fetches it with the page.
+// centre before Leaflet's code has loaded (and asks for a phone's first view of them as its code
+// starts), and the server, which names the centre tile in the tracking page it sends so that the
+// browser fetches it with the page.
 
 /** A tile's size in its image (px): OpenStreetMap's and every common tile server's. */
 export const TILE_SIZE = 256;
@@ -112,4 +113,59 @@ export function centreTile(
   const count = 2 ** z;
   const x = Math.floor(at.x / TILE_SIZE);
   return { x: ((x % count) + count) % count, y: Math.min(count - 1, Math.floor(at.y / TILE_SIZE)), z };
+}
+
+/** The Map View's height (px) on every screen: the map, its loader and its 'not available' line. */
+export const MAP_HEIGHT = 360;
+
+/**
+ * A phone's map box (issue 15 LCP): as wide as the screen less this (px; the page's and the
+ * section's padding, 29 px a side), below PHONE_MAX_WIDTH (px; Mantine's `sm`, 48em, where the
+ * page's padding grows).
+ */
+export const PHONE_MAP_INSET = 58;
+export const PHONE_MAX_WIDTH = 767;
+
+/** A tile a phone's map shows at first, and the narrowest screen (CSS px) whose map shows it. */
+export interface PhoneTile {
+  tile: TileCoords;
+  /** 0 when every phone's map shows it. */
+  minWidth: number;
+}
+
+/**
+ * The tiles of the top half of a phone's map (MAP_HEIGHT tall, the screen less PHONE_MAP_INSET
+ * wide, of screens up to PHONE_MAX_WIDTH), each with the narrowest screen that shows it: what a
+ * phone has in view as the tracking page opens, the map being the last part of its first screen
+ * (its top 120–300 px in view from 360 to 430 px wide). The tiles and their range are the web
+ * app's (features/tracking TileMosaic, as Leaflet's GridLayer: the range round the centre's pixel,
+ * floored): 128-px tiles of the next zoom on a dense screen (denseTiles), else 256-px ones. Empty
+ * where centreTile is undefined (no tiles of that zoom).
+ */
+export function phoneTiles(
+  detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver' | 'map'>,
+  dense: boolean,
+): PhoneTile[] {
+  const z = detail.map.zoom + (dense ? 1 : 0);
+  if (!centreTile(detail, dense)) return [];
+  const size = dense ? TILE_SIZE / 2 : TILE_SIZE;
+  const at = worldPixel(mapCentre(detail), detail.map.zoom);
+  const floor = { x: Math.floor(at.x), y: Math.floor(at.y) };
+  const count = 2 ** z;
+  const widest = PHONE_MAX_WIDTH - PHONE_MAP_INSET;
+  const tiles: PhoneTile[] = [];
+  for (let y = Math.floor((floor.y - MAP_HEIGHT / 2) / size); y <= Math.floor(floor.y / size); y++) {
+    if (y < 0 || y >= count) continue;
+    for (
+      let x = Math.floor((floor.x - widest / 2) / size);
+      x <= Math.ceil((floor.x + widest / 2) / size) - 1;
+      x++
+    ) {
+      // A box `w` px wide shows column x when its edges pass the column's: w/2 beyond the centre.
+      const reach = Math.max(size * x - floor.x, floor.x - size * (x + 1));
+      const minWidth = reach < 0 ? 0 : 2 * reach + 1 + PHONE_MAP_INSET;
+      tiles.push({ tile: { x: ((x % count) + count) % count, y, z }, minWidth });
+    }
+  }
+  return tiles;
 }

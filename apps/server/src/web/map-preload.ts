@@ -5,7 +5,10 @@
  * TileMosaic). Named in the page, the browser fetches it with the page's code instead of after it
  * (Lighthouse, simulated phone: the map's tile was the page's largest paint, its request the last
  * of the chain). The map's tiles are of the next zoom on a dense screen (contracts denseTiles), so
- * there is one element per kind of screen, each for its screens only (`media`).
+ * there is one element per kind of screen, each for its screens only (`media`). The rest of a
+ * phone's first view of the map is asked for by the page's code as it starts (web features/tracking
+ * first-tiles), not here: named in the page, they were fetched beside its code and slowed its first
+ * paint on a throttled phone by 0.4 s.
  *
  * Nothing when the page carries no details, when they show the caller no map or the server has
  * none, or when the tile's URL is one only Leaflet writes (contracts tileUrl). The tile is of the

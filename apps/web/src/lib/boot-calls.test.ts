@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_CALLS_ELEMENT_ID, BOOT_CALLS_FRESH_MS, pageCallKey } from '@courier/contracts/page-calls';
 import { writeBootCalls } from '../test/boot-session';
-import { resetBootCalls, takeBootCall } from './boot-calls';
+import { bootCallAnswers, resetBootCalls, takeBootCall } from './boot-calls';
 
 const LIST = { archive: false, page: 1 };
 
@@ -32,5 +32,25 @@ describe('takeBootCall', () => {
     writeBootCalls({ [pageCallKey('/api/customer/list', {})]: [] });
     vi.spyOn(performance, 'now').mockReturnValue(BOOT_CALLS_FRESH_MS + 1);
     expect(takeBootCall('/api/customer/list', {})).toBeUndefined();
+  });
+});
+
+describe('bootCallAnswers', () => {
+  it("gives the answers written for a path's calls, whatever their body, and leaves them to be taken", () => {
+    const detail = '/api/docket/track/detail';
+    writeBootCalls({
+      [pageCallKey(detail, { database: 'D', tracking_ref: 'T1' })]: { map: 1 },
+      [pageCallKey('/api/docket/track', { database: 'D', tracking_ref: 'T1' })]: { summary: 1 },
+    });
+    expect(bootCallAnswers(detail)).toEqual([{ map: 1 }]);
+    expect(bootCallAnswers('/api/docket/list')).toEqual([]);
+    expect(takeBootCall(detail, { tracking_ref: 'T1', database: 'D' })).toEqual({ map: 1 });
+    expect(bootCallAnswers(detail)).toEqual([]);
+  });
+
+  it('gives nothing once the page has been open longer than its answers stay fresh', () => {
+    writeBootCalls({ [pageCallKey('/api/docket/track/detail', {})]: { map: 1 } });
+    vi.spyOn(performance, 'now').mockReturnValue(BOOT_CALLS_FRESH_MS + 1);
+    expect(bootCallAnswers('/api/docket/track/detail')).toEqual([]);
   });
 });

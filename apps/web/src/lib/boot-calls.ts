@@ -12,6 +12,27 @@ import { takeBootJson } from './boot-data';
 /** The page's call answers by pageCallKey (read once), or undefined before the first look. */
 let bootCalls: Map<string, unknown> | undefined;
 
+/** The page's call answers by pageCallKey, read from the page the first time. */
+function pageCalls(): Map<string, unknown> {
+  if (!bootCalls) {
+    const written = takeBootJson(BOOT_CALLS_ELEMENT_ID);
+    bootCalls = new Map(
+      written && typeof written === 'object' ? Object.entries(written as Record<string, unknown>) : [],
+    );
+  }
+  return bootCalls;
+}
+
+/**
+ * The answers the page carries for calls of `path` (any body), left for takeBootCall: what a
+ * screen's code may start on before it draws (the tracking map's first tiles). None once the page
+ * has been open longer than they stay fresh.
+ */
+export function bootCallAnswers(path: string): unknown[] {
+  if (performance.now() > BOOT_CALLS_FRESH_MS) return [];
+  return [...pageCalls()].filter(([key]) => key.startsWith(`${path} `)).map(([, answer]) => answer);
+}
+
 /**
  * The answer the server wrote into the page for this call (contracts PAGE_CALLS: the calls a
  * screen makes as it opens), taken once: the first call of the same path and body within
@@ -19,12 +40,7 @@ let bootCalls: Map<string, unknown> | undefined;
  * server. Undefined when there is none.
  */
 export function takeBootCall(path: string, body: unknown): unknown {
-  if (!bootCalls) {
-    const written = takeBootJson(BOOT_CALLS_ELEMENT_ID);
-    bootCalls = new Map(
-      written && typeof written === 'object' ? Object.entries(written as Record<string, unknown>) : [],
-    );
-  }
+  const bootCalls = pageCalls();
   if (bootCalls.size === 0) return undefined;
   if (performance.now() > BOOT_CALLS_FRESH_MS) {
     bootCalls.clear();

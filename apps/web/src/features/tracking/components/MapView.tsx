@@ -2,12 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import type { TrackDetailResponse } from '@courier/contracts';
-import { denseTiles } from '@courier/contracts/map-tiles';
+import { denseTiles, MAP_HEIGHT } from '@courier/contracts/map-tiles';
 import { Section } from './Section';
 import { mosaicTiles, TileMosaic } from './TileMosaic';
-
-/** The map's height (px), kept by its loader and its 'not available' line alike. */
-const MAP_HEIGHT = 360;
 
 const loadTrackMap = () => import('./TrackMap');
 /** Leaflet and its CSS load only when a tracking view shows its map (or is about to: preloadTrackMap). */

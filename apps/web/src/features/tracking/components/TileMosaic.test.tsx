@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import L from 'leaflet';
 import type { MapPoint } from '@courier/contracts';
+import {
+  centreTile,
+  MAP_HEIGHT,
+  PHONE_MAP_INSET,
+  PHONE_MAX_WIDTH,
+  phoneTiles,
+  tileUrl,
+} from '@courier/contracts/map-tiles';
 import { mosaicTiles, TileMosaic, type MosaicOf } from './TileMosaic';
 
 /** The map's box in these tests (px): a phone's tracking page, an odd width. */
@@ -245,5 +253,31 @@ describe('the map drawn before Leaflet (TileMosaic)', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("phoneTiles (contracts), the tiles the tracking page names for a phone's map", () => {
+  it("are the mosaic's tiles of every phone's map, from its top down to the centre's row", () => {
+    const template = 'https://tiles.test/{z}/{x}/{y}.png';
+    const rowOf = (url: string) => Number(/\/(\d+)\.png$/.exec(url)![1]);
+    const points: MapPoint[] = [LONDON, { lat: 55.8642, lon: -4.2518 }, { lat: 50.1, lon: -5.53 }];
+    let compared = 0;
+    for (const point of points)
+      for (const zoom of [6, 13, 16])
+        for (const dense of [true, false]) {
+          const d = detail(point, zoom, template);
+          const named = phoneTiles(d, dense);
+          const centreRow = centreTile(d, dense)!.y;
+          for (let width = 320; width <= PHONE_MAX_WIDTH; width++) {
+            const box = { width: width - PHONE_MAP_INSET, height: MAP_HEIGHT };
+            const shown = mosaicTiles({ detail: d, dense, retina: false, ...box })
+              .map((t) => t.url)
+              .filter((url) => rowOf(url) <= centreRow);
+            const forWidth = named.filter((t) => t.minWidth <= width).map((t) => tileUrl(template, t.tile)!);
+            expect(forWidth.sort(), `${point.lat} z${zoom} ${dense} ${width}`).toEqual(shown.sort());
+            compared++;
+          }
+        }
+    expect(compared).toBe(3 * 3 * 2 * (PHONE_MAX_WIDTH - 319));
   });
 });

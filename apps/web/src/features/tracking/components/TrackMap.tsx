@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
-import { mapCentre, MAX_TILE_ZOOM, TILE_REFERRER_POLICY } from '@courier/contracts/map-tiles';
+import { MAP_HEIGHT, mapCentre, MAX_TILE_ZOOM, TILE_REFERRER_POLICY } from '@courier/contracts/map-tiles';
 
 /** How long the first tile may take before the map counts as unavailable (offline, blocked). */
 const FIRST_TILE_MS = 15_000;
@@ -74,7 +74,7 @@ export default function TrackMap({ detail, dense, overTiles, onReady, onUnavaila
       center={at(centre)}
       zoom={map.zoom}
       style={{
-        height: 360,
+        height: MAP_HEIGHT,
         width: '100%',
         borderRadius: 4,
         ...(overTiles ? { background: 'transparent' } : {}),

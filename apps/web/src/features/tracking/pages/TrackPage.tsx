@@ -3,11 +3,11 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { MSG, TRACKING_REF_PATTERN } from '@courier/contracts';
+import { MSG, TRACKING_REF_PATTERN, type TrackDetailResponse } from '@courier/contracts';
 import { PageTitle } from '../../../components/PageTitle';
 import { TrackingRefInput } from '../../../components/TrackingRefInput';
 import { ApiError, answerFromPage } from '../../../lib/api-client';
-import { takeBootCall } from '../../../lib/boot-calls';
+import { bootCallAnswers, takeBootCall } from '../../../lib/boot-calls';
 import { notifyError } from '../../../lib/notify';
 import { storedTrackingRef } from '../../../lib/stored-context';
 import { useSession } from '../../auth';
@@ -15,6 +15,7 @@ import { useGuestDatabase } from '../../auth';
 import { docketTrackQuery, referenceDatabaseQuery } from '../api/docket-track';
 import { trackDetailQuery } from '../api/docket-track-detail';
 import { useTrackEvents } from '../api/use-track-events';
+import { fetchFirstTiles } from '../components/first-tiles';
 import { MapView, preloadTrackMap } from '../components/MapView';
 import { OrderSummary } from '../components/OrderSummary';
 import { Signatures } from '../components/Signatures';
@@ -27,6 +28,10 @@ const DETAILS_LATE_MS = 50;
 // The page may carry the answers to this screen's opening calls, a guest's too (contracts
 // trackPageCalls): the API client takes them from here on, before this screen asks anything.
 answerFromPage(takeBootCall);
+// The map's first tiles on a phone, of the details the page carries, asked for before the screen
+// is drawn (written by the server through the details' own schema).
+for (const detail of bootCallAnswers('/api/docket/track/detail'))
+  fetchFirstTiles(detail as TrackDetailResponse);
 
 /**
  * The database to look in: the signed-in tenant, else the link's `database` (a booking

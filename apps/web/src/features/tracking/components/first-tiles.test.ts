@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
+import { MAP_HEIGHT, PHONE_MAP_INSET } from '@courier/contracts/map-tiles';
+import { fetchFirstTiles } from './first-tiles';
+import { mosaicTiles } from './TileMosaic';
+
+const LONDON: MapPoint = { lat: 51.5014, lon: -0.1419 };
+
+function detail(tileUrl = 'https://{s}.tiles.test/{z}/{x}/{y}.png', map = true): TrackDetailResponse {
+  return {
+    live: false,
+    timeline: [],
+    route: [],
+    markers: { collection: null, delivery: LONDON },
+    driver: null,
+    stock: [],
+    signatures: [],
+    photos: [],
+    map: { tileUrl, attribution: '', zoom: 12 },
+    shown: { map, stock: true, signatures: true },
+  };
+}
+
+/** The images the code made, with what they were given. */
+function images() {
+  const made: HTMLImageElement[] = [];
+  const Original = window.Image;
+  vi.spyOn(window, 'Image').mockImplementation(function () {
+    const image = new Original();
+    made.push(image);
+    return image;
+  });
+  return made;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('fetchFirstTiles', () => {
+  it("asks a phone for the tiles of its map's top half, as the map will ask for them", () => {
+    const made = images();
+    const d = detail();
+    const urls = fetchFirstTiles(d, { width: 412, ratio: 1.75 });
+    // The mosaic's tiles of a 412-px phone's map, down to the centre's row (the map's middle).
+    const box = { width: 412 - PHONE_MAP_INSET, height: MAP_HEIGHT };
+    const shown = mosaicTiles({ detail: d, dense: true, retina: true, ...box }).filter(
+      (t) => t.top < MAP_HEIGHT / 2,
+    );
+    expect(urls.length).toBeGreaterThanOrEqual(6);
+    expect(urls.sort()).toEqual(shown.map((t) => t.url).sort());
+    // Each an image of the map's priority and referrer policy, so that the map's own is this one.
+    expect(made.map((i) => i.src).sort()).toEqual(urls);
+    for (const image of made) {
+      expect(image.fetchPriority).toBe('high');
+      expect(image.referrerPolicy).toBe('strict-origin');
+    }
+  });
+
+  it("asks a plain phone for its plain tiles, and a retina one for the '@2x' tiles its server sends", () => {
+    expect(fetchFirstTiles(detail(), { width: 360, ratio: 1 })[0]).toMatch(/\/12\/\d+\/\d+\.png$/);
+    const retina = detail('https://tiles.test/{z}/{x}/{y}{r}.png');
+    const urls = fetchFirstTiles(retina, { width: 360, ratio: 2 });
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.every((u) => /\/12\/\d+\/\d+@2x\.png$/.test(u))).toBe(true);
+  });
+
+  it('asks nothing on a wider screen, without a map shown, or for tiles only Leaflet can name', () => {
+    const made = images();
+    expect(fetchFirstTiles(detail(), { width: 768, ratio: 2 })).toEqual([]);
+    expect(fetchFirstTiles(detail(undefined, false), { width: 412, ratio: 2 })).toEqual([]);
+    expect(fetchFirstTiles(detail('https://tiles.test/{z}/{x}/{-y}.png'), { width: 412, ratio: 2 })).toEqual(
+      [],
+    );
+    expect(made).toEqual([]);
+  });
+});
