@@ -169,10 +169,11 @@ describe('the tracking view in Chromium', () => {
       await released;
       await route.continue();
     });
-    // When the first tile is drawn (page time, ms), to tell the tiles asked for before it.
+    // When the map's place is drawn (page time, ms), to tell the tiles asked for before the map's
+    // own: its first render has no tile (they wait for its size).
     await context.addInitScript(() => {
       new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="map-mosaic"] img')) return;
+        if (!document.querySelector('[data-testid="map-mosaic"]')) return;
         (window as { mosaicAt?: number }).mosaicAt = performance.now();
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });

@@ -119,9 +119,9 @@ export function centreTile(
 export const MAP_HEIGHT = 360;
 
 /**
- * A phone's map box (issue 15 LCP): as wide as the screen less this (px; the page's and the
- * section's padding, 29 px a side), below PHONE_MAX_WIDTH (px; Mantine's `sm`, 48em, where the
- * page's padding grows).
+ * A phone's map box (spec "bookings…" §2 Map View; issue 15, its largest paint): as wide as the
+ * screen less this (px; the page's and the section's padding, 29 px a side), on screens up to
+ * PHONE_MAX_WIDTH px wide (Mantine's `sm`, 48em, from which the page's padding grows).
  */
 export const PHONE_MAP_INSET = 58;
 export const PHONE_MAX_WIDTH = 767;
@@ -134,20 +134,21 @@ export interface PhoneTile {
 }
 
 /**
- * The tiles of the top half of a phone's map (MAP_HEIGHT tall, the screen less PHONE_MAP_INSET
- * wide, of screens up to PHONE_MAX_WIDTH), each with the narrowest screen that shows it: what a
- * phone has in view as the tracking page opens, the map being the last part of its first screen
- * (its top 120–300 px in view from 360 to 430 px wide). The tiles and their range are the web
- * app's (features/tracking TileMosaic, as Leaflet's GridLayer: the range round the centre's pixel,
- * floored): 128-px tiles of the next zoom on a dense screen (denseTiles), else 256-px ones. Empty
- * where centreTile is undefined (no tiles of that zoom).
+ * The tiles of a phone's map (MAP_HEIGHT tall, the screen less PHONE_MAP_INSET wide, on screens
+ * up to PHONE_MAX_WIDTH) in the rows from its top down to the centre's, each with the narrowest
+ * screen that shows it: what a phone has in view as the tracking page opens, the map being the
+ * last part of its first screen (its top 120–300 px in view from 360 to 430 px wide). The tiles
+ * and their range are the web app's (features/tracking TileMosaic, as Leaflet's GridLayer: the
+ * range round the centre's pixel, floored): 128-px tiles of the next zoom on a dense screen
+ * (denseTiles), else 256-px ones. Empty where centreTile is undefined (no tiles of that zoom) or
+ * the map's zoom is below 0.
  */
 export function phoneTiles(
   detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver' | 'map'>,
   dense: boolean,
 ): PhoneTile[] {
   const z = detail.map.zoom + (dense ? 1 : 0);
-  if (!centreTile(detail, dense)) return [];
+  if (detail.map.zoom < 0 || !centreTile(detail, dense)) return [];
   const size = dense ? TILE_SIZE / 2 : TILE_SIZE;
   const at = worldPixel(mapCentre(detail), detail.map.zoom);
   const floor = { x: Math.floor(at.x), y: Math.floor(at.y) };

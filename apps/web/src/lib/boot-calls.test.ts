@@ -37,6 +37,7 @@ describe('takeBootCall', () => {
 
 describe('bootCallAnswers', () => {
   it("gives the answers written for a path's calls, whatever their body, and leaves them to be taken", () => {
+    vi.spyOn(performance, 'now').mockReturnValue(0);
     const detail = '/api/docket/track/detail';
     writeBootCalls({
       [pageCallKey(detail, { database: 'D', tracking_ref: 'T1' })]: { map: 1 },

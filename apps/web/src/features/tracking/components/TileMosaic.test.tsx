@@ -256,14 +256,22 @@ describe('the map drawn before Leaflet (TileMosaic)', () => {
   });
 });
 
-describe("phoneTiles (contracts), the tiles the tracking page names for a phone's map", () => {
+describe("phoneTiles (contracts), the tiles a phone asks for as the tracking page's code starts", () => {
   it("are the mosaic's tiles of every phone's map, from its top down to the centre's row", () => {
     const template = 'https://tiles.test/{z}/{x}/{y}.png';
     const rowOf = (url: string) => Number(/\/(\d+)\.png$/.exec(url)![1]);
-    const points: MapPoint[] = [LONDON, { lat: 55.8642, lon: -4.2518 }, { lat: 50.1, lon: -5.53 }];
+    // British points, and the edges of the world: the antimeridian (columns wrap) and Mercator's limit.
+    const points: MapPoint[] = [
+      LONDON,
+      { lat: 55.8642, lon: -4.2518 },
+      { lat: 50.1, lon: -5.53 },
+      { lat: -33.9, lon: 179.99 },
+      { lat: 84.9, lon: -179.99 },
+    ];
+    const zooms = [2, 6, 13, 16, 18];
     let compared = 0;
     for (const point of points)
-      for (const zoom of [6, 13, 16])
+      for (const zoom of zooms)
         for (const dense of [true, false]) {
           const d = detail(point, zoom, template);
           const named = phoneTiles(d, dense);
@@ -278,6 +286,6 @@ describe("phoneTiles (contracts), the tiles the tracking page names for a phone'
             compared++;
           }
         }
-    expect(compared).toBe(3 * 3 * 2 * (PHONE_MAX_WIDTH - 319));
+    expect(compared).toBe(points.length * zooms.length * 2 * (PHONE_MAX_WIDTH - 319));
   });
 });

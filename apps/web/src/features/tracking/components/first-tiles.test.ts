@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapPoint, TrackDetailResponse } from '@courier/contracts';
 import { MAP_HEIGHT, PHONE_MAP_INSET } from '@courier/contracts/map-tiles';
+import { BOOT_CALLS_ELEMENT_ID, pageCallKey } from '@courier/contracts/page-calls';
+import { writeBootCalls } from '../../../test/boot-session';
 import { fetchFirstTiles } from './first-tiles';
 import { mosaicTiles } from './TileMosaic';
 
@@ -33,7 +35,12 @@ function images() {
   return made;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(document.documentElement, 'clientWidth');
+  Reflect.deleteProperty(window, 'devicePixelRatio');
+  document.getElementById(BOOT_CALLS_ELEMENT_ID)?.remove();
+});
 
 describe('fetchFirstTiles', () => {
   it("asks a phone for the tiles of its map's top half, as the map will ask for them", () => {
@@ -72,4 +79,20 @@ describe('fetchFirstTiles', () => {
     );
     expect(made).toEqual([]);
   });
+});
+
+describe('the tracking page', () => {
+  it("asks a phone for its map's first tiles as its code starts, from the details the page carries", async () => {
+    const d = detail();
+    writeBootCalls({ [pageCallKey('/api/docket/track/detail', { database: 'D', tracking_ref: 'T1' })]: d });
+    Object.defineProperty(document.documentElement, 'clientWidth', { configurable: true, value: 412 });
+    Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 2 });
+    const made = images();
+    vi.resetModules();
+    await import('../pages/TrackPage');
+    const asked = made.map((i) => i.src).sort();
+    expect(asked.length).toBeGreaterThanOrEqual(6);
+    expect(asked).toEqual(fetchFirstTiles(d, { width: 412, ratio: 2 }).sort());
+    // Importing the page and all it imports afresh takes seconds.
+  }, 60_000);
 });

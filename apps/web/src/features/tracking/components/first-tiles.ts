@@ -7,14 +7,14 @@ import {
   tileUrl,
 } from '@courier/contracts/map-tiles';
 
-/** The screen the map opens on: its width (CSS px) and device pixel ratio. */
+/** The screen the map opens on: the page's width (CSS px) and the device pixel ratio. */
 export interface Screen {
   width: number;
   ratio: number;
 }
 
-/** The tiles asked for and not yet in, kept until they are (an image nobody holds may be dropped). */
-const loading = new Set<HTMLImageElement>();
+/** The tiles asked for, held for the page's life (an image nobody holds may leave the memory cache). */
+const asked: HTMLImageElement[] = [];
 
 /**
  * Asks for the tiles a phone's map shows first (contracts phoneTiles: the top half of its box, the
@@ -22,14 +22,16 @@ const loading = new Set<HTMLImageElement>();
  * page carries), while the screen is still being set up and drawn: by the time the map's box is
  * drawn (TileMosaic) they are in the browser's memory, rather than asked for then. Not named in the
  * page itself (apps/server web/map-preload names the centre's tile only): fetched beside the page's
- * code, they slowed its first paint by 0.4 s on a throttled phone. Each as the map asks for its
- * own (the same URL, priority and referrer policy), so that the map's is this one. Answers their
- * URLs; none on a wider screen (the page names the centre's tile, the rest are many), for
- * details that show no map, or tiles only Leaflet can name.
+ * code, they slowed its first paint by 0.4 s on a throttled phone. Each with the URL and referrer
+ * policy the map asks for its own with (no CORS), so that the map's is this one; at high
+ * priority, as the map asks for those in view. `screen.width` is the page's width (CSS px,
+ * without a scroll bar). Answers their URLs; none on a wider screen (the page names the centre's
+ * tile, the rest are many), for details that show no map, or tiles only Leaflet can name.
+ * Spec "bookings…" §2 Map View.
  */
 export function fetchFirstTiles(
   detail: TrackDetailResponse,
-  screen: Screen = { width: window.innerWidth, ratio: window.devicePixelRatio },
+  screen: Screen = { width: document.documentElement.clientWidth, ratio: window.devicePixelRatio },
 ): string[] {
   if (!detail.shown.map || !detail.map.tileUrl || screen.width > PHONE_MAX_WIDTH) return [];
   // Decided as the map decides them (MapView: denseTiles, Leaflet's Browser.retina).
@@ -43,8 +45,7 @@ export function fetchFirstTiles(
     const image = new Image();
     image.fetchPriority = 'high';
     image.referrerPolicy = TILE_REFERRER_POLICY;
-    image.onload = image.onerror = () => loading.delete(image);
-    loading.add(image);
+    asked.push(image);
     image.src = url;
   }
   return urls as string[];
