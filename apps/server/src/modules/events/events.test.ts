@@ -191,22 +191,38 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     return c.events.find((e) => e.event === 'ready')!.data;
   };
 
+  /** The live events' since and scope a signed-in page of process B carries for `token`'s session. */
+  const pageOf = async (token: string) => {
+    const html = await (
+      await fetch(`${b.url}/docket/list`, { headers: { cookie: `courier_session=${token}` } })
+    ).text();
+    const element = (id: string) =>
+      new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1];
+    return {
+      since: Number(element(BOOT_READ_AT_ELEMENT_ID)),
+      scope: JSON.parse(element(BOOT_LIVE_SCOPE_ELEMENT_ID) ?? 'null') as string,
+    };
+  };
+
   const book = async () =>
     (await post(t.app, '/api/docket/post', booking(account), customer)).json().dck_docket as number;
 
-  it('answers 401 without a session, or with one that ended, whatever since it names', async () => {
+  it('answers 401 without a session, or with one that ended, whatever since and scope it names', async () => {
     const c = await open();
     expect(c.status).toBe(401);
-    // A page's time with no live session behind it learns nothing of what was heard.
+    // A page's time and scope with no live session behind them learn nothing of what was heard,
+    // nor whether the scope was the session's (its own page's, taken before the sign-out).
     const stale = await loginAs(t.app, ...CUSTOMER);
+    const { scope } = await pageOf(stale);
     await post(t.app, '/api/auth/logout', {}, stale);
-    for (const token of [undefined, stale]) {
-      const res = await fetch(`${b.url}/api/events?since=${Date.now()}`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      expect(res.status).toBe(401);
-      expect(await res.text()).not.toContain('missed');
-    }
+    for (const token of [undefined, stale])
+      for (const query of [`since=${Date.now()}`, `since=${Date.now()}&scope=${scope}`]) {
+        const res = await fetch(`${b.url}/api/events?${query}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        expect(res.status, `${query} ${token ? 'stale' : 'none'}`).toBe(401);
+        expect(await res.text()).not.toContain('missed');
+      }
   });
 
   it('brings a change made through process A to the SSE clients of process B that may see it, within a second', async () => {
@@ -487,18 +503,6 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
 
   it("counts a page's data as missed when what its user may see changed between the page and its stream", async () => {
     const token = await loginAs(t.app, ...CUSTOMER);
-    /** The live events' since and scope a signed-in page of process B carries. */
-    const pageOf = async () => {
-      const html = await (
-        await fetch(`${b.url}/docket/list`, { headers: { cookie: `courier_session=${token}` } })
-      ).text();
-      const element = (id: string) =>
-        new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1];
-      return {
-        since: Number(element(BOOT_READ_AT_ELEMENT_ID)),
-        scope: JSON.parse(element(BOOT_LIVE_SCOPE_ELEMENT_ID) ?? 'null') as string,
-      };
-    };
     const db = t.tenants.get(TENANT_A)!.db;
     const narrow = async (flag: 'T' | 'F') => {
       await db.execute(sql`update users set ausr_own_bookings = ${flag} where ausr_logon = 'customer'`);
@@ -507,7 +511,7 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     // Process B listens to the tenant (from its first stream on) for longer than the clocks' margin.
     (await open(token)).close();
     await new Promise((r) => setTimeout(r, SINCE_MARGIN_MS + 200));
-    const before = await pageOf();
+    const before = await pageOf(token);
     expect(before.scope).toMatch(/^[0-9a-f]{16}$/);
     expect(await readyOf(token, before.since, before.scope)).toEqual({ missed: false });
     // Another scope than the user's: missed, though nothing was heard since.
@@ -516,14 +520,14 @@ describe.each(DB_KINDS)('live events across server processes on %s', (kind) => {
     await narrow('T');
     try {
       expect(await readyOf(token, before.since, before.scope)).toEqual({ missed: true });
-      const after = await pageOf();
+      const after = await pageOf(token);
       expect(after.scope).not.toBe(before.scope);
       expect(await readyOf(token, after.since, after.scope)).toEqual({ missed: false });
     } finally {
       await narrow('F');
     }
     // The same scope again (the change undone): the first page's fingerprint is the user's again.
-    expect((await pageOf()).scope).toBe(before.scope);
+    expect((await pageOf(token)).scope).toBe(before.scope);
     // A scope that is not a fingerprint is refused, naming the field.
     const bad = await fetch(`${b.url}/api/events?since=${before.since}&scope=everything`, {
       headers: { authorization: `Bearer ${token}` },
