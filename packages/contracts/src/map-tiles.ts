@@ -140,7 +140,7 @@ export interface PhoneTile {
  * last part of its first screen (its top 120–300 px in view from 360 to 430 px wide). The tiles
  * and their range are the web app's (features/tracking TileMosaic, as Leaflet's GridLayer: the
  * range round the centre's pixel, floored): 128-px tiles of the next zoom on a dense screen
- * (denseTiles), else 256-px ones. Empty where centreTile is undefined (no tiles of that zoom) or
+ * (denseTiles), else 256-px ones. Empty where there are no tiles of that zoom (as centreTile) or
  * the map's zoom is below 0.
  */
 export function phoneTiles(
@@ -148,7 +148,7 @@ export function phoneTiles(
   dense: boolean,
 ): PhoneTile[] {
   const z = detail.map.zoom + (dense ? 1 : 0);
-  if (detail.map.zoom < 0 || !centreTile(detail, dense)) return [];
+  if (!Number.isInteger(z) || z > MAX_TILE_ZOOM || detail.map.zoom < 0) return [];
   const size = dense ? TILE_SIZE / 2 : TILE_SIZE;
   const at = worldPixel(mapCentre(detail), detail.map.zoom);
   const floor = { x: Math.floor(at.x), y: Math.floor(at.y) };

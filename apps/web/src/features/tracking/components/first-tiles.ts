@@ -17,8 +17,8 @@ export interface Screen {
 const asked: HTMLImageElement[] = [];
 
 /**
- * Asks for the tiles a phone's map shows first (contracts phoneTiles: the top half of its box, the
- * columns its width shows) as soon as the tracking page's code runs (TrackPage, with the details the
+ * Asks for the tiles a phone's map shows first (contracts phoneTiles: its rows from the top down to
+ * the centre's, the columns its width shows) as soon as the tracking page's code runs (TrackPage, with the details the
  * page carries), while the screen is still being set up and drawn: by the time the map's box is
  * drawn (TileMosaic) they are in the browser's memory, rather than asked for then. Not named in the
  * page itself (apps/server web/map-preload names the centre's tile only): fetched beside the page's
