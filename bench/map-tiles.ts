@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encodeGreyPng } from '../apps/server/src/lib/png';
 
 /**
@@ -33,12 +38,39 @@ function tile(): Buffer {
   return encodeGreyPng(size, size, pixels);
 }
 
-/** Starts the tile server on a free port. */
-export async function startTileServer(): Promise<TileServer> {
+/**
+ * A certificate for 127.0.0.1 and its key (PEM), self-signed for a day by openssl (Debian's, as CI
+ * and this machine have it): the browser is told to take it (Chromium's --ignore-certificate-errors).
+ */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-tiles-'));
+  try {
+    // prettier-ignore
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the tile server on a free port: HTTP/1.1 in the clear by default, or `'h2'`, HTTP/2 over
+ * TLS as OpenStreetMap's tile servers answer (one connection carries every tile, where HTTP/1.1
+ * opens six at most and the seventh tile in view waits for one of them).
+ */
+export async function startTileServer(protocol: 'http1' | 'h2' = 'http1'): Promise<TileServer> {
   const body = tile();
-  const server = createServer((req, res) => {
+  // What both servers' requests and answers have in common, for one handler.
+  const answer = (
+    req: { url?: string },
+    res: {
+      writeHead(status: number, headers?: Record<string, string | number>): { end(body: Buffer): void };
+    },
+  ): void => {
     if (!/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
-      res.writeHead(404).end();
+      res.writeHead(404).end(Buffer.alloc(0));
       return;
     }
     res
@@ -49,11 +81,13 @@ export async function startTileServer(): Promise<TileServer> {
         'access-control-allow-origin': '*',
       })
       .end(body);
-  });
+  };
+  const server =
+    protocol === 'h2' ? createSecureServer(selfSignedCertificate(), answer) : createServer(answer);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
+    url: `${protocol === 'h2' ? 'https' : 'http'}://127.0.0.1:${port}/{z}/{x}/{y}.png`,
     bytes: body.length,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

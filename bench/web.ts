@@ -15,9 +15,13 @@
  *                one the run prints for this host (lighthouse-cpu.ts); desktop runs are never slowed
  *   BENCH_MAP_TILE_URL  the tracking map's tiles (MAP_TILE_URL); by default a tile server on
  *                127.0.0.1 started here (map-tiles.ts), as there is no internet to reach OpenStreetMap
+ *   BENCH_TILES  'h2': that tile server answers in HTTP/2 over TLS, as OpenStreetMap's do (a certificate
+ *                of its own, which the browser is told to take), instead of HTTP/1.1 in the clear
  *   BENCH_THROTTLING  'devtools': throttle the real load (network and CPU) instead of simulating it
  *                (Lighthouse's default, which the targets are set in): what a phone would see of a
  *                page that paints before its code has run, which the simulation does not credit
+ *   BENCH_LANTERN  '1': after each simulated mobile run, print the requests Lighthouse's simulated LCP
+ *                is made of, each with its simulated start and end (lantern-graph.ts): what holds it
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -27,10 +31,12 @@ import { startHarness, type Harness } from '../e2e/harness';
 import { formatSizes, routeSizes } from '../apps/web/budget/route-sizes';
 import { calibratedSlowdown, SLOW_HOST_INDEX } from './lighthouse-cpu';
 import { startTileServer } from './map-tiles';
+import { formatSimulatedRequests, simulatedLcpRequests } from './lantern-graph';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
+const TILES_H2 = process.env.BENCH_TILES === 'h2';
 const DEMO = 'Demo Couriers';
 const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
 if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1))
@@ -73,7 +79,14 @@ async function audit(
 ): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      // The h2 tile server's certificate is its own (map-tiles.ts).
+      ...(TILES_H2 ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   try {
     const flags: Flags = {
@@ -95,6 +108,10 @@ async function audit(
     if ((categories.performance?.score ?? null) === null)
       console.warn(
         `  ${url} (${formFactor}): no score: ${result.lhr.runtimeError?.message ?? result.lhr.runWarnings.join('; ')}`,
+      );
+    if (process.env.BENCH_LANTERN === '1' && formFactor === 'mobile' && flags.throttlingMethod !== 'devtools')
+      console.log(
+        `  ${url} run ${run + 1}, simulated LCP's requests:\n${formatSimulatedRequests(await simulatedLcpRequests(result, new URL(url).origin))}`,
       );
     if (REPORTS_DIR) {
       mkdirSync(REPORTS_DIR, { recursive: true });
@@ -134,6 +151,7 @@ async function oneLineHeadingRef(harness: Harness, refs: string[]): Promise<stri
     baseURL: harness.baseUrl,
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
+    ignoreHTTPSErrors: TILES_H2,
   });
   try {
     const page = await context.newPage();
@@ -160,11 +178,11 @@ async function main() {
   console.log(
     `First load per route, as transferred (brotli):\n${formatSizes(routeSizes(resolve('apps/web/dist')))}\n`,
   );
-  const tiles = process.env.BENCH_MAP_TILE_URL ? undefined : await startTileServer();
+  const tiles = process.env.BENCH_MAP_TILE_URL ? undefined : await startTileServer(TILES_H2 ? 'h2' : 'http1');
   const mapTileUrl = process.env.BENCH_MAP_TILE_URL ?? tiles!.url;
   console.log(
     tiles
-      ? `Map tiles: served on 127.0.0.1 (${(tiles.bytes / 1000).toFixed(1)} KB each), as there is no internet`
+      ? `Map tiles: served on 127.0.0.1 (${(tiles.bytes / 1000).toFixed(1)} KB each, ${TILES_H2 ? 'HTTP/2 over TLS' : 'HTTP/1.1'}), as there is no internet`
       : `Map tiles: ${mapTileUrl}`,
   );
   const harness = await startHarness({ env: { MAP_TILE_URL: mapTileUrl } });

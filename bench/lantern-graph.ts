@@ -1,0 +1,83 @@
+/**
+ * What Lighthouse's simulated LCP is made of (bench:web with BENCH_LANTERN=1). Lighthouse's mobile
+ * figures are not timed: its model (Lantern) replays the page's requests and CPU tasks that came
+ * before the observed largest paint over a simulated phone (150 ms round trips, 1.6 Mbps, CPU 4×),
+ * each request starting once what started it has finished. The simulated LCP is the end of the
+ * last of them, so the list below, each request with its simulated start and end, shows which one
+ * holds the page's LCP back and what it waited for: its code, its connection, or the bandwidth the
+ * others took.
+ */
+import type { RunnerResult } from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+
+/** One request of the simulated LCP: its URL (path only on `origin`), priority, bytes and times (ms). */
+export interface SimulatedRequest {
+  url: string;
+  priority: string;
+  bytes: number;
+  start: number;
+  end: number;
+}
+
+/** The fields of a Lantern graph node this reads: a network node carries its request. */
+export interface GraphNode {
+  type: string;
+  request?: { url: string; priority: string; transferSize: number };
+}
+
+/**
+ * The requests of Lighthouse's simulated LCP (its optimistic graph, the one the estimate is
+ * taken from), ordered by simulated end, the page's own origin written as a path. Lighthouse's
+ * CPU tasks are left out: their time shows as the gaps between a script's end and the requests it
+ * starts. Throws where the run has no artifacts (Lighthouse gave no trace) or no LCP.
+ */
+export async function simulatedLcpRequests(
+  result: RunnerResult,
+  origin: string,
+): Promise<SimulatedRequest[]> {
+  const { artifacts, lhr } = result;
+  const settings = lhr.configSettings;
+  const lcp = await LanternLargestContentfulPaint.request(
+    {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings,
+      simulator: null,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+    },
+    { computedCache: new Map(), settings } as never,
+  );
+  return requestsOf(
+    lcp.optimisticEstimate.nodeTimings as Map<GraphNode, { startTime: number; endTime: number }>,
+    origin,
+  );
+}
+
+/** The network nodes of a simulation's timings as SimulatedRequests, by end (then start). */
+export function requestsOf(
+  timings: Map<GraphNode, { startTime: number; endTime: number }>,
+  origin: string,
+): SimulatedRequest[] {
+  return [...timings]
+    .filter(([node]) => node.type === 'network' && node.request)
+    .map(([node, t]) => ({
+      url: node.request!.url.startsWith(origin) ? node.request!.url.slice(origin.length) : node.request!.url,
+      priority: node.request!.priority,
+      bytes: node.request!.transferSize,
+      start: t.startTime,
+      end: t.endTime,
+    }))
+    .sort((a, b) => a.end - b.end || a.start - b.start);
+}
+
+/** The requests as lines: simulated start and end (ms), priority, KB as transferred, URL. */
+export function formatSimulatedRequests(requests: SimulatedRequest[]): string {
+  return requests
+    .map(
+      (r) =>
+        `    ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)} ms  ${r.priority.padEnd(8)} ${(r.bytes / 1000).toFixed(1).padStart(6)} KB  ${r.url}`,
+    )
+    .join('\n');
+}
