@@ -5,7 +5,8 @@
  * each request starting once what started it has finished. The simulated LCP is the end of the
  * last of them, so the list below, each request with its simulated start and end, shows which one
  * holds the page's LCP back and what it waited for: its code, its connection, or the bandwidth the
- * others took.
+ * others took. Lighthouse's figure is the mean of two simulations of them: an optimistic one and a
+ * pessimistic one that also counts every layout before the observed paint.
  */
 import type { RunnerResult } from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
@@ -25,16 +26,23 @@ export interface GraphNode {
   request?: { url: string; priority: string; transferSize: number };
 }
 
+/** Lighthouse's simulated LCP (ms) and the requests of its optimistic simulation. */
+export interface SimulatedLcp {
+  /** The figure Lighthouse reports: the mean of the two simulations (or the FCP, if later). */
+  lcp: number;
+  optimistic: number;
+  /** Also lays out every layout task before the observed LCP, and counts low-priority images. */
+  pessimistic: number;
+  requests: SimulatedRequest[];
+}
+
 /**
- * The requests of Lighthouse's simulated LCP (its optimistic graph, the one the estimate is
- * taken from), ordered by simulated end, the page's own origin written as a path. Lighthouse's
- * CPU tasks are left out: their time shows as the gaps between a script's end and the requests it
- * starts. Throws where the run has no artifacts (Lighthouse gave no trace) or no LCP.
+ * Lighthouse's simulated LCP of a run, and the requests of its optimistic simulation, ordered by
+ * simulated end, the page's own origin written as a path. Lighthouse's CPU tasks are left out:
+ * their time shows as the gaps between a script's end and the requests it starts. Throws where the
+ * run has no artifacts (Lighthouse gave no trace) or no LCP.
  */
-export async function simulatedLcpRequests(
-  result: RunnerResult,
-  origin: string,
-): Promise<SimulatedRequest[]> {
+export async function simulatedLcp(result: RunnerResult, origin: string): Promise<SimulatedLcp> {
   const { artifacts, lhr } = result;
   const settings = lhr.configSettings;
   const lcp = await LanternLargestContentfulPaint.request(
@@ -49,10 +57,15 @@ export async function simulatedLcpRequests(
     },
     { computedCache: new Map(), settings } as never,
   );
-  return requestsOf(
-    lcp.optimisticEstimate.nodeTimings as Map<GraphNode, { startTime: number; endTime: number }>,
-    origin,
-  );
+  return {
+    lcp: lcp.timing,
+    optimistic: lcp.optimisticEstimate.timeInMs,
+    pessimistic: lcp.pessimisticEstimate.timeInMs,
+    requests: requestsOf(
+      lcp.optimisticEstimate.nodeTimings as Map<GraphNode, { startTime: number; endTime: number }>,
+      origin,
+    ),
+  };
 }
 
 /** The network nodes of a simulation's timings as SimulatedRequests, by end (then start). */
@@ -72,12 +85,17 @@ export function requestsOf(
     .sort((a, b) => a.end - b.end || a.start - b.start);
 }
 
-/** The requests as lines: simulated start and end (ms), priority, KB as transferred, URL. */
-export function formatSimulatedRequests(requests: SimulatedRequest[]): string {
-  return requests
-    .map(
+/**
+ * The simulated LCP as lines: its figures, then each request's simulated start and end (ms),
+ * priority, KB as transferred and URL.
+ */
+export function formatSimulatedLcp({ lcp, optimistic, pessimistic, requests }: SimulatedLcp): string {
+  const head = `    simulated LCP ${lcp.toFixed(0)} ms (optimistic ${optimistic.toFixed(0)}, pessimistic ${pessimistic.toFixed(0)}); the optimistic simulation's requests:`;
+  return [
+    head,
+    ...requests.map(
       (r) =>
         `    ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)} ms  ${r.priority.padEnd(8)} ${(r.bytes / 1000).toFixed(1).padStart(6)} KB  ${r.url}`,
-    )
-    .join('\n');
+    ),
+  ].join('\n');
 }

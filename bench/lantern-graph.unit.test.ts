@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSimulatedRequests, requestsOf, type GraphNode } from './lantern-graph';
+import { formatSimulatedLcp, requestsOf, type GraphNode } from './lantern-graph';
 
 const net = (url: string, priority = 'High', transferSize = 9_800): GraphNode => ({
   type: 'network',
@@ -23,7 +23,10 @@ describe('the simulated LCP requests (bench:web BENCH_LANTERN)', () => {
       '/assets/react.js',
       'https://tile.example/7/62/41.png',
     ]);
-    expect(formatSimulatedRequests(requests).split('\n')).toEqual([
+    expect(
+      formatSimulatedLcp({ lcp: 2839, optimistic: 2839, pessimistic: 2839.4, requests }).split('\n'),
+    ).toEqual([
+      "    simulated LCP 2839 ms (optimistic 2839, pessimistic 2839); the optimistic simulation's requests:",
       '        0 →   617 ms  VeryHigh    2.2 KB  /docket/track?tracking_ref=T1',
       '      715 →  2081 ms  High       48.0 KB  /assets/react.js',
       '     2081 →  2687 ms  High        9.8 KB  https://tile.example/7/62/41.png',

@@ -31,7 +31,7 @@ import { startHarness, type Harness } from '../e2e/harness';
 import { formatSizes, routeSizes } from '../apps/web/budget/route-sizes';
 import { calibratedSlowdown, SLOW_HOST_INDEX } from './lighthouse-cpu';
 import { startTileServer } from './map-tiles';
-import { formatSimulatedRequests, simulatedLcpRequests } from './lantern-graph';
+import { formatSimulatedLcp, simulatedLcp } from './lantern-graph';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -111,7 +111,7 @@ async function audit(
       );
     if (process.env.BENCH_LANTERN === '1' && formFactor === 'mobile' && flags.throttlingMethod !== 'devtools')
       console.log(
-        `  ${url} run ${run + 1}, simulated LCP's requests:\n${formatSimulatedRequests(await simulatedLcpRequests(result, new URL(url).origin))}`,
+        `  ${url} run ${run + 1}:\n${formatSimulatedLcp(await simulatedLcp(result, new URL(url).origin))}`,
       );
     if (REPORTS_DIR) {
       mkdirSync(REPORTS_DIR, { recursive: true });
