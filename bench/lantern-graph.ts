@@ -1,12 +1,15 @@
 /**
  * What Lighthouse's simulated LCP is made of (bench:web with BENCH_LANTERN=1). Lighthouse's mobile
  * figures are not timed: its model (Lantern) replays the page's requests and CPU tasks that came
- * before the observed largest paint over a simulated phone (150 ms round trips, 1.6 Mbps, CPU 4×),
+ * before the observed largest paint over a simulated phone (150 ms round trips, 1.6 Mbps, and the
+ * preset's CPU 4× or BENCH_CPU_SLOWDOWN),
  * each request starting once what started it has finished. The simulated LCP is the end of the
  * last of them, so the list below, each request with its simulated start and end, shows which one
  * holds the page's LCP back and what it waited for: its code, its connection, or the bandwidth the
  * others took. Lighthouse's figure is the mean of two simulations of them: an optimistic one and a
- * pessimistic one that also counts every layout before the observed paint.
+ * pessimistic one that also counts every layout before the observed paint. Low-priority images
+ * take bandwidth in them but are never the one the LCP ends on. Over HTTP/2 a request may show as
+ * ending when it starts: the simulation counts its bytes as already in on the shared connection.
  */
 import type { RunnerResult } from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
@@ -31,7 +34,7 @@ export interface SimulatedLcp {
   /** The figure Lighthouse reports: the mean of the two simulations (or the FCP, if later). */
   lcp: number;
   optimistic: number;
-  /** Also lays out every layout task before the observed LCP, and counts low-priority images. */
+  /** Also counts every layout task before the observed LCP, and low-priority images' bytes. */
   pessimistic: number;
   requests: SimulatedRequest[];
 }
@@ -68,6 +71,15 @@ export async function simulatedLcp(result: RunnerResult, origin: string): Promis
   };
 }
 
+/** Whether `url` is on `origin` (not merely starting with it: port 31001 is not 3100's). */
+const sameOrigin = (url: string, origin: string): boolean => {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+};
+
 /** The network nodes of a simulation's timings as SimulatedRequests, by end (then start). */
 export function requestsOf(
   timings: Map<GraphNode, { startTime: number; endTime: number }>,
@@ -76,7 +88,7 @@ export function requestsOf(
   return [...timings]
     .filter(([node]) => node.type === 'network' && node.request)
     .map(([node, t]) => ({
-      url: node.request!.url.startsWith(origin) ? node.request!.url.slice(origin.length) : node.request!.url,
+      url: sameOrigin(node.request!.url, origin) ? node.request!.url.slice(origin.length) : node.request!.url,
       priority: node.request!.priority,
       bytes: node.request!.transferSize,
       start: t.startTime,
