@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { pageCallKey, type TrackDetailResponse } from '@courier/contracts';
+import { pageCallKey } from '@courier/contracts';
+import { trackDetailWith } from '@courier/contracts/testing';
 import { mapTilePreloads } from './map-preload';
-
-const LONDON = { lat: 51.5014, lon: -0.1419 };
 
 /** A page's answers holding the tracking details of `map` (and `shown.map`). */
 function answers(tileUrl: string, shown = true): Record<string, unknown> {
-  const detail: TrackDetailResponse = {
-    live: false,
-    timeline: [],
-    route: [],
-    markers: { collection: null, delivery: LONDON },
-    driver: null,
-    stock: [],
-    signatures: [],
-    photos: [],
+  const detail = trackDetailWith({
     map: { tileUrl, attribution: '', zoom: 6 },
     shown: { map: shown, stock: true, signatures: true },
-  };
+  });
   return {
     [pageCallKey('/api/docket/track', { database: 'D', tracking_ref: 'T1' })]: {},
     [pageCallKey('/api/docket/track/detail', { database: 'D', tracking_ref: 'T1' })]: detail,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ListRequest, ListRow } from '@courier/contracts';
+import { trackDetailWith } from '@courier/contracts/testing';
 import { SESSION_KEY } from '../../auth';
 import { mockApi, reply } from '../../../test/api-mock';
 import { sessionWith } from '../../../test/fixtures';
@@ -102,30 +103,24 @@ describe('BookingListPage, row modals (spec "bookings…" §2 Modals)', () => {
           scanned: true,
         },
       ]),
-      '/api/docket/track/detail': reply({
-        live: false,
-        timeline: [
-          {
-            dtr_id: 9,
-            dtr_kind: 'scan',
-            dtr_scandate: '2026-03-09T12:00:00Z',
-            tloc_description: 'Scanned',
-            dtr_box: 'BOX1',
-            dtr_item: 'SKU-1',
-            dsts_description: null,
-            dsts_color: null,
-            dsts_font_color: null,
-          },
-        ],
-        route: [],
-        markers: { collection: null, delivery: null },
-        driver: null,
-        stock: [],
-        signatures: [],
-        photos: [],
-        map: { tileUrl: '', attribution: '', zoom: 6 },
-        shown: { map: true, stock: true, signatures: true },
-      }),
+      '/api/docket/track/detail': reply(
+        trackDetailWith({
+          timeline: [
+            {
+              dtr_id: 9,
+              dtr_kind: 'scan',
+              dtr_scandate: '2026-03-09T12:00:00Z',
+              tloc_description: 'Scanned',
+              dtr_box: 'BOX1',
+              dtr_item: 'SKU-1',
+              dsts_description: null,
+              dsts_color: null,
+              dsts_font_color: null,
+            },
+          ],
+          markers: { collection: null, delivery: null },
+        }),
+      ),
     });
 
   it('opens Signatures, Stock List, Map View and Tracking View of the row', async () => {
