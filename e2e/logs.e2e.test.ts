@@ -57,9 +57,14 @@ describe('the log viewer in Chromium', () => {
     const label = row.locator('.mantine-Badge-label');
     await expect.poll(() => label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1366, height: 900 });
+    // The wide layout is drawn again (its menu toggle gone) before the link takes focus: a redraw
+    // after the focus could take it away, and the Enter then opened nothing (CI, once).
+    await page.getByRole('button', { name: 'Toggle menu' }).waitFor({ state: 'detached' });
 
     // The row's time is a link: keyboard Enter opens the entry.
-    await row.getByRole('link').focus();
+    const link = row.getByRole('link');
+    await link.focus();
+    await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Log Entry' }).waitFor();
     await page.getByRole('main').getByText(intruder).waitFor();
