@@ -1,6 +1,6 @@
 /**
  * Builds the server for `npm start`: ESM bundles, apps/server/dist/server.js and the documents'
- * worker thread beside it (pdf.worker.js), each with a source map
+ * worker thread beside it (pdf.worker.js), and the tracking page's first views' (first-view.worker.js), each with a source map
  * so stack traces name our files (run it with --enable-source-maps). Our own code and the
  * contracts are bundled; every npm package stays external and is loaded from node_modules.
  */
@@ -25,6 +25,8 @@ await build({
   entryPoints: {
     server: resolve(SERVER, 'src/server.ts'),
     'pdf.worker': resolve(SERVER, 'src/documents/pdf.worker.ts'),
+    // The tracking page's first views (web/first-view), beside the server as that module looks for it.
+    'first-view.worker': resolve(SERVER, 'src/web/first-view.worker.ts'),
   },
   outdir: resolve(SERVER, 'dist'),
   bundle: true,
@@ -35,4 +37,6 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
 });
-console.log(`server built in ${Date.now() - started} ms: apps/server/dist/server.js and pdf.worker.js`);
+console.log(
+  `server built in ${Date.now() - started} ms: apps/server/dist/server.js, pdf.worker.js and first-view.worker.js`,
+);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -32,6 +33,12 @@ export default defineConfig({
     // password screens; every route chunk stays well under the default 500 kB.
     chunkSizeWarningLimit: 1800,
     rolldownOptions: {
+      // The app (index.html), and its start on a page the server wrote a phone's first view into,
+      // a script of its own that loads the app once that page is in (src/start-late.ts).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'start-late': fileURLToPath(new URL('./src/start-late.ts', import.meta.url)),
+      },
       output: {
         // zod in a chunk of its own: left to itself the bundler merged it into a chunk of shared UI
         // code (the icons), so the sign-in page downloaded 25 KB of validation it never runs.

@@ -46,6 +46,7 @@ import { routePreloadTags } from './web/route-preloads';
 import { mapPreconnectTag, tileSource } from './web/map-preconnect';
 import { mapTilePreloads } from './web/map-preload';
 import { pageShell } from './web/page-shell';
+import { firstViews, isPhone, startingLate } from './web/first-view';
 import { bootSessionOf, databasesElement, indexWith, sendPage, sessionElement } from './web/boot-session';
 import {
   liveScopeElement,
@@ -54,6 +55,8 @@ import {
   pageCallsElement,
   readAtElement,
   trackPageAnswers,
+  trackPageOf,
+  answersEveryTrackCall,
 } from './web/page-calls';
 import { WorldpayProvider } from './modules/payments/worldpay.provider';
 import { cardCheckOrigins, cardFormOrigins } from './modules/payments/providers.config';
@@ -283,7 +286,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const preloadsOf = (url: string) => routePreloads(url) + mapPreconnect(url);
   const pageWith = spa ? indexWith(spa) : undefined;
   // The tenants are fixed for the process's life: a guest's databases element is written once.
-  const guestDatabases = spa ? databasesElement(databaseListOf(deps.tenants)) : '';
+  const databaseList = databaseListOf(deps.tenants);
+  const guestDatabases = spa ? databasesElement(databaseList) : '';
+  // A guest's tracking page on a phone, written with the app's components (web/first-view).
+  const views = firstViews(spa, app.log);
+  if (views) app.addHook('onClose', () => views.close());
   const databaseNames = deps.tenants.tenants.map((t) => t.name);
   // The SPA owns every non-API GET path: send index.html and let its router decide, with the
   // path's own page files named for preloading in its head. Signed in, the page carries the
@@ -313,11 +320,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const own = session
         ? sessionElement(session) + readAtElement(readAt) + liveScopeElement(liveScope) + calls
         : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) + guestDatabases + calls;
-      const shell = session ? pageShell(request.url, session) : '';
+      // A guest's (no session cookie at all) tracking page on a phone, with every answer it needs.
+      const track =
+        views && !request.cookies[SESSION_COOKIE] && isPhone(request)
+          ? trackPageOf(request, session, databaseNames)
+          : undefined;
+      const view =
+        track && answersEveryTrackCall(trackAnswers, track)
+          ? await views!.frameOf({
+              url: request.url,
+              ...track,
+              answers: trackAnswers,
+              databases: databaseList,
+            })
+          : '';
+      const shell = session ? pageShell(request.url, session) : view;
       // A page with a session or with answers is this browser's own: no cache keeps it.
       // The map's first tile, named from its details (web/map-preload).
       const head = preloadsOf(request.url) + mapTilePreloads(trackAnswers) + own;
-      return sendPage(request, reply, pageWith(head, shell), !!session || !!calls);
+      // A page with a first view loads the app once it has shown it (web/first-view).
+      const page = view ? startingLate(pageWith(head, shell), views!.starter) : pageWith(head, shell);
+      return sendPage(request, reply, page, !!session || !!calls);
     }
     const path = request.url.split('?')[0]!;
     const allowed = (['GET', 'POST'] as const).filter((method) => app.hasRoute({ method, url: path }));

@@ -79,11 +79,10 @@ export function sentBytes(dist: string, file: string): number {
   return statSync(existsSync(br) ? br : join(dist, file)).size;
 }
 
-/** The manifest entry (index.html). */
+/** The app's entry (index.html), of the manifest's entries (the other: src/start-late.ts). */
 export function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!key) throw new Error('The Vite manifest has no entry');
-  return key;
+  if (!manifest['index.html']?.isEntry) throw new Error('The Vite manifest has no entry index.html');
+  return 'index.html';
 }
 
 /**

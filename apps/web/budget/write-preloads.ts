@@ -16,6 +16,9 @@ import { entryKey, GUARD, moduleKey, readManifest, ROUTE_MODULES, staticClosure 
  */
 const BOOT_CALLS = 'src/lib/boot-calls.ts';
 
+/** The build's second entry (vite.config.ts). */
+const START_LATE = 'src/start-late.ts';
+
 const dist = resolve(import.meta.dirname, '../dist');
 const manifest = readManifest(dist);
 const entry = staticClosure(manifest, entryKey(manifest));
@@ -27,4 +30,9 @@ for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
   preloads[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
 }
 writeFileSync(join(dist, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+// The app's start on a page with a phone's first view (src/start-late.ts), the build's second
+// entry: its file, which the server names in such a page instead of the app's (web/first-view).
+const startLate = manifest[START_LATE];
+if (!startLate?.isEntry) throw new Error(`${START_LATE} is not an entry of the Vite manifest`);
+writeFileSync(join(dist, '.vite/start-late.json'), `${JSON.stringify({ script: `/${startLate.file}` })}\n`);
 console.log(`route preloads: ${Object.keys(preloads).length} routes → dist/.vite/route-preloads.json`);

@@ -131,6 +131,13 @@ export interface PhoneTile {
   tile: TileCoords;
   /** 0 when every phone's map shows it. */
   minWidth: number;
+  /**
+   * Its place in the map's box (px), as the map puts it (TileMosaic, Leaflet's GridLayer): `top`
+   * from the box's top, `left` from the box's middle (its left edge at 50% plus `left`, exact for a
+   * box of an even width, half a pixel off for an odd one).
+   */
+  left: number;
+  top: number;
 }
 
 /**
@@ -165,7 +172,12 @@ export function phoneTiles(
       // A box `w` px wide shows column x when its edges pass the column's: w/2 beyond the centre.
       const reach = Math.max(size * x - floor.x, floor.x - size * (x + 1));
       const minWidth = reach < 0 ? 0 : 2 * reach + 1 + PHONE_MAP_INSET;
-      tiles.push({ tile: { x: ((x % count) + count) % count, y, z }, minWidth });
+      tiles.push({
+        tile: { x: ((x % count) + count) % count, y, z },
+        minWidth,
+        left: size * x - Math.round(at.x),
+        top: size * y - Math.round(at.y - MAP_HEIGHT / 2),
+      });
     }
   }
   return tiles;

@@ -75,11 +75,24 @@ export const PAGE_CALLS: Record<string, (user: PageCallUser) => PageCall[]> = {
   '/home': () => [{ path: '/api/docket/list', body: { archive: false, page: 1 } }],
 };
 
-/** The public tracking page (spec "bookings…" §2 Tracking view): its calls are answered in its page too. */
-export const TRACK_PAGE_PATH = '/docket/track';
-
 /** A tracking reference as issued: letters, digits and dashes, at most 40 (upper case). */
 export const TRACKING_REF_PATTERN = /^[A-Z0-9-]{1,40}$/;
+
+/** The tracking details' call (timeline, route, map), one of trackPageCalls. */
+export const TRACK_DETAIL_CALL = '/api/docket/track/detail';
+
+/**
+ * What the server hands the web app's rendering of a guest's tracking page (apps/web
+ * src/prerender/track-page.tsx): the page's address, the database and reference it answers for,
+ * the answers to trackPageCalls by pageCallKey, and the databases with their themes.
+ */
+export interface TrackFirstViewInput {
+  url: string;
+  database: string;
+  tracking_ref: string;
+  answers: Record<string, unknown>;
+  databases: readonly { name: string; theme: { primaryColor: string; name: string; logo?: string } }[];
+}
 
 /**
  * The calls the tracking page makes as it opens for reference `tracking_ref` in `database`: the
@@ -92,7 +105,7 @@ export const TRACKING_REF_PATTERN = /^[A-Z0-9-]{1,40}$/;
 export const trackPageCalls = (database: string, tracking_ref: string, guest: boolean): PageCall[] => [
   ...(guest ? [{ path: '/api/system/tracking', body: { database } }] : []),
   { path: '/api/docket/track', body: { database, tracking_ref } },
-  { path: '/api/docket/track/detail', body: { database, tracking_ref } },
+  { path: TRACK_DETAIL_CALL, body: { database, tracking_ref } },
 ];
 
 /**

@@ -119,6 +119,19 @@ export const BOOT_DATABASES_ELEMENT_ID = 'boot-databases';
  */
 export const BOOT_SHELL_ELEMENT_ID = 'boot-shell';
 
+/**
+ * The element holding a guest's tracking page as the server wrote it from the app's own components
+ * (page-calls TrackFirstViewInput), shown until the tracking page has drawn it itself, which then
+ * removes it.
+ */
+export const BOOT_VIEW_ELEMENT_ID = 'boot-view';
+
+/**
+ * The public tracking page (spec "bookings…" §2 Tracking view): its calls are answered in its page
+ * too (page-calls trackPageCalls), and a guest's on a phone is written by the server (BOOT_VIEW_ELEMENT_ID).
+ */
+export const TRACK_PAGE_PATH = '/docket/track';
+
 /** Where the browser sends someone who may not open `path` (spec "access…" §2 routing rules). */
 export function routeDecision(
   path: string,

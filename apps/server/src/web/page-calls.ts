@@ -121,13 +121,40 @@ export function trackPageAnswers(
   session: SessionResponse | undefined,
   databases: readonly string[],
 ): Promise<Record<string, unknown>> {
-  const none = Promise.resolve({});
-  if (screenOf(request.url) !== TRACK_PAGE_PATH || !isNavigation(request)) return none;
-  if (request.headers.authorization !== undefined || request.socket.remoteAddress === undefined) return none;
-  if (request.cookies[SESSION_COOKIE] && session === undefined) return none;
+  const page = trackPageOf(request, session, databases);
+  if (!page) return Promise.resolve({});
+  return answersTo(app, request, trackPageCalls(page.database, page.tracking_ref, page.guest));
+}
+
+/** Whether `answers` (trackPageAnswers') hold every one of the tracking page's opening calls for `page`. */
+export const answersEveryTrackCall = (answers: Record<string, unknown>, page: TrackPageOf): boolean =>
+  trackPageCalls(page.database, page.tracking_ref, page.guest).every((c) =>
+    Object.hasOwn(answers, pageCallKey(c.path, c.body)),
+  );
+
+/** A tracking page's reference, the database it is looked for in, and whether for a guest. */
+export interface TrackPageOf {
+  database: string;
+  tracking_ref: string;
+  guest: boolean;
+}
+
+/**
+ * The reference and database a tracking page's answers are for (trackPageAnswers, which says
+ * how they are chosen and when there are none: then undefined).
+ */
+export function trackPageOf(
+  request: FastifyRequest,
+  session: SessionResponse | undefined,
+  databases: readonly string[],
+): TrackPageOf | undefined {
+  if (screenOf(request.url) !== TRACK_PAGE_PATH || !isNavigation(request)) return undefined;
+  if (request.headers.authorization !== undefined || request.socket.remoteAddress === undefined)
+    return undefined;
+  if (request.cookies[SESSION_COOKIE] && session === undefined) return undefined;
   const params = new URLSearchParams(request.url.split('?')[1] ?? '');
-  const ref = (params.get('tracking_ref') ?? '').trim().toUpperCase();
-  if (!TRACKING_REF_PATTERN.test(ref)) return none;
+  const tracking_ref = (params.get('tracking_ref') ?? '').trim().toUpperCase();
+  if (!TRACKING_REF_PATTERN.test(tracking_ref)) return undefined;
   const named = params.get('database');
   const signedIn = session?.stage === 'full';
   const database = signedIn
@@ -135,8 +162,7 @@ export function trackPageAnswers(
     : named !== null && databases.includes(named)
       ? named
       : databases[0];
-  if (database === undefined) return none;
-  return answersTo(app, request, trackPageCalls(database, ref, !signedIn));
+  return database === undefined ? undefined : { database, tracking_ref, guest: !signedIn };
 }
 
 /**

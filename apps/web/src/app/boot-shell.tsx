@@ -1,6 +1,7 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { BOOT_SHELL_ELEMENT_ID } from '@courier/contracts/rights';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { bootView, useDropBootView } from '../lib/boot-data';
 
 /** The frame and heading the server drew before the app's root (its web/page-shell), if still there. */
 const bootShell = () => document.getElementById(BOOT_SHELL_ELEMENT_ID);
@@ -16,15 +17,16 @@ export function useDropBootShell(): void {
 
 /**
  * The router's start-up fallback, while the first screen's modules and warm-up load: nothing over
- * the server's frame while it is shown (it already shows the screen's header and heading), else
- * the loader.
+ * the server's frame or screen while one is shown (it already shows the screen's header and
+ * heading, or the whole screen: lib/boot-view), else the loader.
  */
 export function StartFallback() {
-  return bootShell() ? null : <FullPageLoader />;
+  return bootShell() || bootView() ? null : <FullPageLoader />;
 }
 
-/** `children`, with the server's frame removed as they are committed (useDropBootShell). */
+/** `children`, with the server's frame or screen removed as they are committed (an error screen). */
 export function WithoutBootShell({ children }: { children: ReactNode }) {
   useDropBootShell();
+  useDropBootView(true);
   return <>{children}</>;
 }

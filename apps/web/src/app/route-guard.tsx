@@ -3,10 +3,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@courier/contracts';
 // The module itself, not the package's index: the entry chunk must not bring zod.
-import { routeDecision, SIGNED_IN_HINT_COOKIE } from '@courier/contracts/rights';
+import { routeDecision, SIGNED_IN_HINT_COOKIE, TRACK_PAGE_PATH } from '@courier/contracts/rights';
 import { databaseListQuery } from '../features/auth/api/database-list';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { useDropBootShell } from './boot-shell';
+import { useDropBootView } from '../lib/boot-data';
 import { useSession } from '../features/auth/api/session';
 import { useTenantTheme } from '../lib/tenant-theme';
 
@@ -47,8 +48,12 @@ const signedInHint = () => document.cookie.split('; ').includes(`${SIGNED_IN_HIN
  */
 export function RootLayout() {
   useDropBootShell();
+  const { pathname } = useLocation();
+  // The tracking page the server wrote stays until that page has drawn it (features/tracking),
+  // never once the app is elsewhere.
+  useDropBootView(pathname !== TRACK_PAGE_PATH);
   const { session, pending, isPending } = useSession();
-  const forGuests = routeDecision(useLocation().pathname, null) === 'allow';
+  const forGuests = routeDecision(pathname, null) === 'allow';
   useSessionTheme(session ?? pending);
   usePublicScreenPrefetch(isPending, forGuests);
   const guestNow = isPending && forGuests && !signedInHint();

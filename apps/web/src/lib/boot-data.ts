@@ -1,3 +1,7 @@
+import { useLayoutEffect } from 'react';
+// The module itself, not the package's index: the entry chunk must not bring zod.
+import { BOOT_VIEW_ELEMENT_ID } from '@courier/contracts/rights';
+
 /**
  * Takes the JSON the server wrote into the page under `id` (a `<script type="application/json">`
  * element, see BOOT_SESSION_ELEMENT_ID): its value once, and undefined ever after or when the page
@@ -22,4 +26,20 @@ export function peekBootJson(id: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The screen the server wrote from the app's own components (apps/server web/first-view), if still there. */
+export const bootView = (): HTMLElement | null => document.getElementById(BOOT_VIEW_ELEMENT_ID);
+
+/**
+ * Removes the screen the server wrote (BOOT_VIEW_ELEMENT_ID; app/shell/boot-shell.css keeps the
+ * app's own hidden under it until then) as the screen that replaces it is committed, before the
+ * browser paints: once `drawn` (the screen shows what the server's did, or has settled on
+ * something else), and in any case when the screen goes (a redirect), so that it never outlives it.
+ */
+export function useDropBootView(drawn: boolean): void {
+  useLayoutEffect(() => {
+    if (drawn) bootView()?.remove();
+    return () => bootView()?.remove();
+  }, [drawn]);
 }

@@ -34,10 +34,11 @@ const sameTheme = (a: Theme, b: Theme) =>
  * Holds the active tenant theme and feeds it to Mantine: the chosen database on the login screen,
  * the session's tenant once signed in (spec "access…" §1 and §2 start-up). A page the server wrote
  * a session into starts in that tenant's colours, so the first screen is not drawn twice (once
- * neutral, once themed); a theme equal to the active one changes nothing.
+ * neutral, once themed); a theme equal to the active one changes nothing. `initial`: the theme to
+ * start in instead (the server's rendering of a guest's page, prerender/track-page.tsx).
  */
-export function TenantThemeProvider({ children }: { children: ReactNode }) {
-  const [tenant, setTenantState] = useState<Theme>(() => bootTheme() ?? NEUTRAL_THEME);
+export function TenantThemeProvider({ children, initial }: { children: ReactNode; initial?: Theme }) {
+  const [tenant, setTenantState] = useState<Theme>(() => initial ?? bootTheme() ?? NEUTRAL_THEME);
   const setTenant = useCallback(
     (next: Theme) => setTenantState((current) => (sameTheme(current, next) ? current : next)),
     [],

@@ -3,6 +3,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import type { TrackDetailResponse } from '@courier/contracts';
 import { denseTiles, MAP_HEIGHT } from '@courier/contracts/map-tiles';
+import { usePrerender } from '../../../lib/prerender';
 import { Section } from './Section';
 import { mosaicTiles, TileMosaic } from './TileMosaic';
 
@@ -37,6 +38,7 @@ export function MapView({ detail }: { detail: TrackDetailResponse }) {
   // Whether the tiles can be drawn before the map (TileMosaic), and whether they were (a box of no size).
   const mosaic = mosaicTiles({ detail, dense, retina, width: 1, height: 1 }).length > 0;
   const [mosaicEmpty, setMosaicEmpty] = useState(false);
+  const prerender = usePrerender();
   const message = (
     <Text c="dimmed" data-testid="map-unavailable">
       The map is not available at the moment.
@@ -71,7 +73,13 @@ export function MapView({ detail }: { detail: TrackDetailResponse }) {
               }}
             />
           )}
-          {(drawn || !mosaic) && (
+          {/* Written by the server, the map's code is not loaded there: the loader it would show. */}
+          {!mosaic && prerender && (
+            <Center h={MAP_HEIGHT}>
+              <Loader />
+            </Center>
+          )}
+          {(drawn || !mosaic) && !prerender && (
             <Suspense
               fallback={
                 mosaic && !mosaicEmpty ? null : (

@@ -257,7 +257,7 @@ describe('the map drawn before Leaflet (TileMosaic)', () => {
 });
 
 describe("phoneTiles (contracts), the tiles a phone asks for as the tracking page's code starts", () => {
-  it("are the mosaic's tiles of every phone's map, from its top down to the centre's row", () => {
+  it("are the mosaic's tiles of every phone's map, from its top down to the centre's row, where it puts them", () => {
     const template = 'https://tiles.test/{z}/{x}/{y}.png';
     const rowOf = (url: string) => Number(/\/(\d+)\.png$/.exec(url)![1]);
     // British points, and the edges of the world: the antimeridian (columns wrap) and Mercator's limit.
@@ -278,11 +278,22 @@ describe("phoneTiles (contracts), the tiles a phone asks for as the tracking pag
           const centreRow = centreTile(d, dense)!.y;
           for (let width = 320; width <= PHONE_MAX_WIDTH; width++) {
             const box = { width: width - PHONE_MAP_INSET, height: MAP_HEIGHT };
-            const shown = mosaicTiles({ detail: d, dense, retina: false, ...box })
-              .map((t) => t.url)
-              .filter((url) => rowOf(url) <= centreRow);
-            const forWidth = named.filter((t) => t.minWidth <= width).map((t) => tileUrl(template, t.tile)!);
-            expect(forWidth.sort(), `${point.lat} z${zoom} ${dense} ${width}`).toEqual(shown.sort());
+            const mosaic = mosaicTiles({ detail: d, dense, retina: false, ...box }).filter(
+              (t) => rowOf(t.url) <= centreRow,
+            );
+            const forWidth = named.filter((t) => t.minWidth <= width);
+            const shown = mosaic.map((t) => t.url);
+            expect(
+              forWidth.map((t) => tileUrl(template, t.tile)!).sort(),
+              `${point.lat} z${zoom} ${dense} ${width}`,
+            ).toEqual(shown.sort());
+            // Each where the mosaic puts it: from the box's middle (exact for an even width) and top.
+            if (box.width % 2 === 0)
+              expect(
+                forWidth
+                  .map((t) => `${tileUrl(template, t.tile)!} ${box.width / 2 + t.left},${t.top}`)
+                  .sort(),
+              ).toEqual(mosaic.map((t) => `${t.url} ${t.left},${t.top}`).sort());
             compared++;
           }
         }

@@ -9,6 +9,8 @@ import {
   worldPixel,
 } from '@courier/contracts/map-tiles';
 import type { TrackDetailResponse } from '@courier/contracts';
+import { usePrerender } from '../../../lib/prerender';
+import { FirstViewMosaic } from './FirstViewMosaic';
 
 /** One tile of the mosaic: its URL and its place (px) in the map's box, and whether it is the centre's. */
 export interface MosaicTile {
@@ -110,9 +112,17 @@ interface Size {
  * rather than beside it (`empty`: there was nothing to draw, a box of no size). Laid out again when
  * its box's size or the map's centre changes (a scroll bar, a driver's new position), as the map
  * will open then. Fills its positioned parent; hidden from assistive technology (the map is named
- * there).
+ * there). Written by the server (usePrerender), a phone's first view of it (FirstViewMosaic).
  */
-export function TileMosaic({
+export function TileMosaic(
+  props: Pick<MosaicOf, 'detail' | 'dense' | 'retina'> & { onDrawn?: (empty: boolean) => void },
+) {
+  // Written by the server, where the box cannot be measured: a phone's first view of it.
+  return usePrerender() ? <FirstViewMosaic detail={props.detail} /> : <MeasuredMosaic {...props} />;
+}
+
+/** TileMosaic in the browser, from its box's measured size. */
+function MeasuredMosaic({
   detail,
   dense,
   retina,

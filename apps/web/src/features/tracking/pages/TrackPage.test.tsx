@@ -109,6 +109,27 @@ function renderTrack(ref = 'TABC123') {
 }
 
 describe('the tracking view', () => {
+  it('takes the place of the page the server wrote once it shows what that showed, not before', async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<div id="boot-view" class="boot-view">written</div>');
+    mockApi({
+      '/api/docket/track': reply(summary),
+      '/api/docket/track/detail': reply(detail()),
+    });
+    renderTrack();
+    // Drawn with the answers still on their way: the server's page stays.
+    expect(document.getElementById('boot-view')).not.toBeNull();
+    expect(await screen.findByText('Printer paper')).toBeTruthy();
+    expect(document.getElementById('boot-view')).toBeNull();
+  });
+
+  it('drops the page the server wrote when it shows something else (a reference it cannot find)', async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<div id="boot-view" class="boot-view">written</div>');
+    mockApi({ '/api/docket/track': apiError(404, 'NOT_FOUND', MSG.trackingNotFound) });
+    renderTrack();
+    expect(await screen.findByText(MSG.trackingNotFound)).toBeTruthy();
+    expect(document.getElementById('boot-view')).toBeNull();
+  });
+
   it('shows Order Summary, Map View, Tracking View newest first, Stock List and Signatures', async () => {
     const api = mockApi({
       '/api/docket/track': reply(summary),

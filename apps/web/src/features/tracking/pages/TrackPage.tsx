@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { TrackingRefInput } from '../../../components/TrackingRefInput';
 import { ApiError, answerFromPage } from '../../../lib/api-client';
 import { bootCallAnswers, takeBootCall } from '../../../lib/boot-calls';
+import { useDropBootView } from '../../../lib/boot-data';
 import { notifyError } from '../../../lib/notify';
 import { storedTrackingRef } from '../../../lib/stored-context';
 import { useSession } from '../../auth';
@@ -115,6 +116,9 @@ export default function TrackPage() {
     const timer = setTimeout(preloadTrackMap, DETAILS_LATE_MS);
     return () => clearTimeout(timer);
   }, [detailsLate]);
+
+  // The page the server wrote gives way once this one shows what it showed, or has settled.
+  useDropBootView(!ref || (!track.isPending && !lookingElsewhere && !(track.data && detail.isPending)));
 
   // An unknown database sends the user to login (spec "bookings…" §8).
   if (error?.fields?.database) return <Navigate to="/login" replace />;
