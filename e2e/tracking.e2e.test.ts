@@ -303,6 +303,104 @@ describe('the tracking view in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it("shows a guest's tracking page on a phone before the app's code, which then takes its place without a move, in both themes", async () => {
+    for (const [database, ref, shot] of [
+      [DEMO, await deliveredRef(), 'demo'],
+      ['Northern Express', await northernRef(), 'north'],
+    ] as const) {
+      // A phone as Lighthouse's mobile run emulates one: its screen, and a phone's user agent.
+      const context = await h.browser.newContext({
+        baseURL: h.baseUrl,
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Moto G4'].userAgent,
+      });
+      await serveFakeTiles(context);
+      const page = await context.newPage();
+      const fetched = new Map<string, number>();
+      page.on('request', (r) => {
+        if (r.url().startsWith('https://tile.openstreetmap.org/'))
+          fetched.set(r.url(), (fetched.get(r.url()) ?? 0) + 1);
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number[] };
+        w.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.shifts.push((e as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The app's entry is held back: what shows meanwhile is the page as the server wrote it.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = false;
+      await page.route('**/assets/index-*.js', async (route) => {
+        held = true;
+        await released;
+        await route.continue();
+      });
+      await page.goto(`/docket/track?${new URLSearchParams({ tracking_ref: ref, database }).toString()}`);
+      const written = page.locator('#boot-view');
+      await expect(written.locator('h1').innerText()).resolves.toBe(`Tracking Reference ${ref}`);
+      await expect(written.locator('header').innerText()).resolves.toContain(database);
+      const summary = written.locator('section[aria-label="Order Summary"]');
+      await expect(summary.innerText()).resolves.toMatch(/Order Summary[\s\S]*Status[\s\S]*Collection/);
+      // Its map's tiles in view are in, fetched with the page, while the app's code waits.
+      await page.waitForFunction(() => {
+        const shown = [
+          ...document.querySelectorAll<HTMLImageElement>('#boot-view [data-testid="map-mosaic"] img'),
+        ].filter((i) => i.currentSrc.startsWith('https://'));
+        return shown.length >= 6 && shown.every((i) => i.complete && i.naturalWidth > 0);
+      });
+      await expect.poll(() => held).toBe(true);
+      expect(await page.locator('#root').innerHTML()).toBe('');
+      await h.screenshot(page, `tracking-phone-written-${shot}`);
+
+      /** Where the page's parts are, in the server's page or the app's. */
+      const placesIn = (scope: string) =>
+        page.locator(scope).evaluate((root) => {
+          const at = (selector: string) => {
+            const r = root.querySelector(selector)!.getBoundingClientRect();
+            return [r.x, r.y, r.width, r.height].map((n) => Math.round(n * 2) / 2);
+          };
+          const tiles = [...root.querySelectorAll<HTMLImageElement>('[data-testid="map-mosaic"] img')]
+            .filter((i) => i.currentSrc.startsWith('https://'))
+            .map(
+              (i) =>
+                `${i.currentSrc} ${Math.round(i.getBoundingClientRect().x)},${Math.round(i.getBoundingClientRect().y)}`,
+            );
+          return {
+            header: at('header'),
+            // The tenant's logo: after the guest menu's toggle where the link lets guests in.
+            logo: at('header img'),
+            heading: at('h1'),
+            summary: at('section[aria-label="Order Summary"]'),
+            map: at('[data-testid="map-view"]'),
+            tiles: tiles.sort(),
+          };
+        });
+      const before = await placesIn('#boot-view');
+      release();
+      await written.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: `Tracking Reference ${ref}` }).waitFor();
+      const after = await placesIn('#root');
+      expect(after.header).toEqual(before.header);
+      expect(after.logo).toEqual(before.logo);
+      expect(after.heading).toEqual(before.heading);
+      expect(after.summary).toEqual(before.summary);
+      expect(after.map).toEqual(before.map);
+      // The app's own tiles are the ones the page showed, where it showed them, fetched once.
+      expect(before.tiles.every((t) => after.tiles.includes(t))).toBe(true);
+      expect([...fetched.entries()].filter(([, n]) => n > 1)).toEqual([]);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.005);
+      await settle(page);
+      await h.screenshot(page, `tracking-phone-started-${shot}`);
+      await context.close();
+    }
+  }, 180_000);
+
   it('opens the row modals of the recent bookings and the Track and Trace list in both themes', async () => {
     for (const [database, shot] of [
       [DEMO, 'demo'],

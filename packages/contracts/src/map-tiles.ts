@@ -138,6 +138,8 @@ export interface PhoneTile {
    */
   left: number;
   top: number;
+  /** In a row below the centre's (phoneTiles' `wholeMap`): a phone's first screen seldom shows it. */
+  belowCentre: boolean;
 }
 
 /**
@@ -148,11 +150,13 @@ export interface PhoneTile {
  * and their range are the web app's (features/tracking TileMosaic, as Leaflet's GridLayer: the
  * range round the centre's pixel, floored): 128-px tiles of the next zoom on a dense screen
  * (denseTiles), else 256-px ones. Empty where there are no tiles of that zoom (as centreTile) or
- * the map's zoom is below 0.
+ * the map's zoom is below 0. `wholeMap`: the rows below the centre's too, down to the map's bottom
+ * (`belowCentre`), as the server writes a phone's first view of it (apps/web FirstViewMosaic).
  */
 export function phoneTiles(
   detail: Pick<TrackDetailResponse, 'route' | 'markers' | 'driver' | 'map'>,
   dense: boolean,
+  wholeMap = false,
 ): PhoneTile[] {
   const z = detail.map.zoom + (dense ? 1 : 0);
   if (!Number.isInteger(z) || z > MAX_TILE_ZOOM || detail.map.zoom < 0) return [];
@@ -162,7 +166,9 @@ export function phoneTiles(
   const count = 2 ** z;
   const widest = PHONE_MAX_WIDTH - PHONE_MAP_INSET;
   const tiles: PhoneTile[] = [];
-  for (let y = Math.floor((floor.y - MAP_HEIGHT / 2) / size); y <= Math.floor(floor.y / size); y++) {
+  const centreRow = Math.floor(floor.y / size);
+  const lastRow = wholeMap ? Math.ceil((floor.y + MAP_HEIGHT / 2) / size) - 1 : centreRow;
+  for (let y = Math.floor((floor.y - MAP_HEIGHT / 2) / size); y <= lastRow; y++) {
     if (y < 0 || y >= count) continue;
     for (
       let x = Math.floor((floor.x - widest / 2) / size);
@@ -177,6 +183,7 @@ export function phoneTiles(
         minWidth,
         left: size * x - Math.round(at.x),
         top: size * y - Math.round(at.y - MAP_HEIGHT / 2),
+        belowCentre: y > centreRow,
       });
     }
   }

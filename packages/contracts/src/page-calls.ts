@@ -97,7 +97,9 @@ export interface TrackFirstViewInput {
 /**
  * The calls the tracking page makes as it opens for reference `tracking_ref` in `database`: the
  * order summary and the details (timeline, route, stock, signatures), and for a guest the
- * tenant's tracking settings (the guest frame's tracking box). The server answers them inside the
+ * tenant's tracking settings (the guest frame's tracking box) and whether it lets guests in (the
+ * guest frame's menu, and its toggle in a phone's header, for a link that names its database:
+ * known at once, the header is drawn once). The server answers them inside the
  * page (issue 15 §1 LCP: the summary, the details and the frame are drawn at once, two round
  * trips less before the map's tiles), each through the API with the page request's own cookie
  * and address, so each call's checks and rate limit apply.
@@ -106,6 +108,7 @@ export const trackPageCalls = (database: string, tracking_ref: string, guest: bo
   ...(guest ? [{ path: '/api/system/tracking', body: { database } }] : []),
   { path: '/api/docket/track', body: { database, tracking_ref } },
   { path: TRACK_DETAIL_CALL, body: { database, tracking_ref } },
+  ...(guest ? [{ path: '/api/system/guestAccessAllowed', body: { database } }] : []),
 ];
 
 /**

@@ -72,7 +72,7 @@ describe("a guest's tracking page on a phone, written by the server (web/first-v
   const load = (url: string, headers: Record<string, string> = PHONE) =>
     app.inject({ url, remoteAddress: `10.2.0.${++caller}`, headers });
   const viewIn = (html: string) =>
-    new RegExp(`<div id="${BOOT_VIEW_ELEMENT_ID}" class="boot-view" inert>(.*?)</div><div id="root">`).exec(
+    new RegExp(`<div id="${BOOT_VIEW_ELEMENT_ID}" class="boot-view">(.*?)</div><div id="root">`).exec(
       html,
     )?.[1];
 
@@ -82,7 +82,7 @@ describe("a guest's tracking page on a phone, written by the server (web/first-v
     expect(res.headers['cache-control']).toBe('private, no-store');
     // Handed the database and reference the page's answers are for, its three answers and the
     // databases; drawn in a worker whose globals are a phone's, not in the server's thread.
-    expect(viewIn(res.body)).toBe(`<main>${TENANT_A}|${ref}|3|${TENANT_A}+${TENANT_B}|object|412|2</main>`);
+    expect(viewIn(res.body)).toBe(`<main>${TENANT_A}|${ref}|4|${TENANT_A}+${TENANT_B}|object|412|2</main>`);
     expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
     // The app's files are named for the late start, not loaded with the page.
     expect(res.body).toContain(

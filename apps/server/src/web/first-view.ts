@@ -60,9 +60,11 @@ export function startingLate(page: string, starter: string): string {
 /** The server's first views: a page's, and the worker's end. */
 export interface FirstViews {
   /**
-   * The element of a guest's tracking page as the app draws it (BOOT_VIEW_ELEMENT_ID, `inert`
-   * until the app has taken its place), for the page's root to follow; '' when the app drew
-   * nothing, the worker failed or did not answer within FIRST_VIEW_BUDGET_MS.
+   * The element of a guest's tracking page as the app draws it (BOOT_VIEW_ELEMENT_ID), for the
+   * page's root to follow; '' when the app drew nothing, the worker failed or did not answer within
+   * FIRST_VIEW_BUDGET_MS. Read by assistive technology as the app's own page would be (not `inert`,
+   * which hid it: no main landmark, no heading): its Login link works without the app, its
+   * tracking box only once the app has drawn it again.
    */
   frameOf(input: TrackFirstViewInput): Promise<string>;
   /** The file of the app's late start (src/start-late.ts), for startingLate. */
@@ -128,7 +130,7 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
         }, FIRST_VIEW_BUDGET_MS);
         waiting.set(id, (html) => {
           clearTimeout(timer);
-          resolve(html && `<div id="${BOOT_VIEW_ELEMENT_ID}" class="boot-view" inert>${html}</div>`);
+          resolve(html && `<div id="${BOOT_VIEW_ELEMENT_ID}" class="boot-view">${html}</div>`);
         });
         w.ref();
         w.postMessage({ id, input } satisfies FirstViewJob);

@@ -33,7 +33,7 @@ const allShown = Object.fromEntries(TRACKING_SETTING_KEYS.map((k) => [k, 'T']));
 /** The page's input as the server hands it over: the answers of trackPageCalls, by their keys. */
 function input(
   database = DEMO.name,
-  answers: [unknown, unknown, unknown] = [allShown, summary(), detail],
+  answers: [unknown, unknown, unknown, unknown] = [allShown, summary(), detail, { guestAccessAllowed: true }],
 ): TrackFirstViewInput {
   const calls = trackPageCalls(database, 'TABC123', true);
   return {
@@ -51,7 +51,8 @@ describe("the server's rendering of a guest's tracking page (prerender)", () => 
   it('writes the page as the app draws it: the frame in the database’s theme, the heading and the Order Summary', () => {
     const page = parse(renderTrackFirstView(input(NORTHERN.name))!);
     expect(page.querySelector('header')?.textContent).toContain('Northern Express');
-    expect(page.querySelector('header')?.textContent).toContain('Login');
+    // The link names the database, which lets guests in: its guest menu is drawn with the page.
+    expect(page.getElementById('guest-menu')).not.toBeNull();
     expect(page.querySelector('h1')?.textContent).toBe('Tracking Reference TABC123');
     const order = page.querySelector('section[aria-label="Order Summary"]')!;
     expect(order.textContent).toContain('Docket No 1001');
@@ -62,16 +63,20 @@ describe("the server's rendering of a guest's tracking page (prerender)", () => 
 
   it("names the tiles of a phone's first view of the map, each where the map puts it", () => {
     const page = parse(renderTrackFirstView(input())!);
-    const tiles = phoneTiles(detail, true);
+    const tiles = phoneTiles(detail, true, true);
     const pictures = [...page.querySelectorAll('[data-testid="map-mosaic"] picture')];
     expect(pictures.length).toBe(tiles.length);
-    expect(tiles.length).toBeGreaterThan(6);
+    expect(tiles.filter((t) => !t.belowCentre).length).toBeGreaterThan(6);
+    expect(tiles.some((t) => t.belowCentre)).toBe(true);
     pictures.forEach((picture, i) => {
       const tile = tiles[i]!;
       const img = picture.querySelector('img')!;
       expect(img.getAttribute('src')).toBe(tileUrl(TEMPLATE, tile.tile));
       expect(img.getAttribute('style')).toContain(`left:calc(50% + ${tile.left}px)`);
       expect(img.getAttribute('style')).toContain(`top:${tile.top}px`);
+      // The rows below the centre's, seldom in a phone's first screen, wait until laid out near it.
+      expect(img.getAttribute('loading')).toBe(tile.belowCentre ? 'lazy' : null);
+      expect(img.getAttribute('fetchpriority')).toBe(tile.belowCentre ? 'low' : 'high');
       // A screen that does not show it draws a blank without a request.
       const media = picture.querySelector('source')!.getAttribute('media')!;
       expect(media).toContain(`not all and (min-resolution: ${DENSE_RATIO}dppx)`);
@@ -91,15 +96,25 @@ describe("the server's rendering of a guest's tracking page (prerender)", () => 
   it('writes what the answers say as text, never as markup', () => {
     const town = '<img src=x onerror="alert(1)">';
     const html = renderTrackFirstView(
-      input(DEMO.name, [allShown, summary({ collection: { town, postcode: 'LS1 4AP' } }), detail]),
+      input(DEMO.name, [
+        allShown,
+        summary({ collection: { town, postcode: 'LS1 4AP' } }),
+        detail,
+        { guestAccessAllowed: true },
+      ]),
     )!;
     expect(html).not.toContain(town);
     expect(parse(html).querySelector('section[aria-label="Order Summary"]')?.textContent).toContain(town);
   });
 
   it("writes nothing without one of the page's answers", () => {
-    expect(renderTrackFirstView(input(DEMO.name, [allShown, summary(), undefined]))).toBeUndefined();
-    expect(renderTrackFirstView(input(DEMO.name, [undefined, summary(), detail]))).toBeUndefined();
+    expect(
+      renderTrackFirstView(input(DEMO.name, [allShown, summary(), undefined, { guestAccessAllowed: true }])),
+    ).toBeUndefined();
+    expect(
+      renderTrackFirstView(input(DEMO.name, [undefined, summary(), detail, { guestAccessAllowed: true }])),
+    ).toBeUndefined();
+    expect(renderTrackFirstView(input(DEMO.name, [allShown, summary(), detail, undefined]))).toBeUndefined();
   });
 
   it('draws no tiles for a map of tiles only Leaflet can name, or of @2x tiles', () => {
@@ -108,7 +123,9 @@ describe("the server's rendering of a guest's tracking page (prerender)", () => 
         map: { tileUrl: template, attribution: '', zoom: 12 },
         markers: { collection: null, delivery: LONDON },
       });
-      const page = parse(renderTrackFirstView(input(DEMO.name, [allShown, summary(), d]))!);
+      const page = parse(
+        renderTrackFirstView(input(DEMO.name, [allShown, summary(), d, { guestAccessAllowed: true }]))!,
+      );
       expect(page.querySelectorAll('[data-testid="map-mosaic"] img')).toHaveLength(0);
     }
   });

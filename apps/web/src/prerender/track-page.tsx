@@ -19,6 +19,7 @@ import {
 import { TRACK_PAGE_PATH } from '@courier/contracts/rights';
 import { GuestLayout } from '../app/shell/GuestLayout';
 import { databaseListQuery } from '../features/auth/api/database-list';
+import { guestAccessQuery } from '../features/auth/api/guest-access';
 import { sessionQuery } from '../features/auth/api/session';
 import { docketTrackQuery } from '../features/tracking/api/docket-track';
 import { trackDetailQuery } from '../features/tracking/api/docket-track-detail';
@@ -42,6 +43,7 @@ export function renderTrackFirstView({
     '/api/system/tracking': trackingSettingsQuery(database).queryKey,
     '/api/docket/track': docketTrackQuery(database, tracking_ref).queryKey,
     [TRACK_DETAIL_CALL]: trackDetailQuery(database, tracking_ref).queryKey,
+    '/api/system/guestAccessAllowed': guestAccessQuery(database).queryKey,
   };
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   for (const call of trackPageCalls(database, tracking_ref, true)) {

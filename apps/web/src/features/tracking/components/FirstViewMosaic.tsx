@@ -16,9 +16,10 @@ const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAACH5BAEAAAAALAAAAAABAAE
 const NOT_THESE = `not all and (min-resolution: ${DENSE_RATIO}dppx), (min-width: ${PHONE_MAX_WIDTH + 1}px)`;
 
 /**
- * The tiles a phone's map shows as the tracking page opens (contracts phoneTiles: its rows from the
- * top down to the centre's), as the server writes them into the page before the app has loaded
- * (TileMosaic, in the server's rendering, where the box cannot be measured): each where the map
+ * The tiles of a phone's map as the tracking page opens (contracts phoneTiles: the rows from its
+ * top down to the centre's, in a phone's first screen, then the rest, asked for lazily), as the
+ * server writes them into the page before the app has loaded (TileMosaic, in the server's
+ * rendering, where the box cannot be measured): each where the map
  * puts it on a dense phone (128-px tiles of the next zoom, placed from the box's middle), so that
  * the app's own mosaic and map open over them without a move. A screen that does not show a tile
  * (narrower than its column's, not dense, or no phone) gets a blank of no request in its place
@@ -33,7 +34,10 @@ export function FirstViewMosaic({
   const px = TILE_SIZE / 2;
   // A template of '@2x' tiles is never drawn denser (MapView): its first view is left to the app.
   if (!denseTiles(detail.map.tileUrl, DENSE_RATIO)) return null;
-  const tiles = phoneTiles(detail, true).map((t) => ({ ...t, url: tileUrl(detail.map.tileUrl, t.tile) }));
+  const tiles = phoneTiles(detail, true, true).map((t) => ({
+    ...t,
+    url: tileUrl(detail.map.tileUrl, t.tile),
+  }));
   if (tiles.some((t) => t.url === undefined)) return null;
   return (
     <div
@@ -52,7 +56,9 @@ export function FirstViewMosaic({
             alt=""
             width={px}
             height={px}
-            fetchPriority="high"
+            // The rows below the centre's: asked for once laid out in or near the screen.
+            fetchPriority={t.belowCentre ? 'low' : 'high'}
+            loading={t.belowCentre ? 'lazy' : undefined}
             referrerPolicy={TILE_REFERRER_POLICY}
             style={{ position: 'absolute', left: `calc(50% + ${t.left}px)`, top: t.top, maxWidth: 'none' }}
           />

@@ -2,14 +2,19 @@ import { Table, Text } from '@mantine/core';
 import type { StockRow } from '@courier/contracts';
 import { Section } from './Section';
 
-/** 'Stock List' (spec "bookings…" §2): the items the docket carries, ticked once scanned. */
+/**
+ * 'Stock List' (spec "bookings…" §2): the items the docket carries, ticked once scanned; on a
+ * phone the table scrolls sideways, its box in the Tab order.
+ */
 export function StockList({ stock }: { stock: StockRow[] }) {
   return (
     <Section title="Stock List">
       {stock.length === 0 ? (
         <Text c="dimmed">No stock lines.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        // Wider than a phone: it scrolls sideways, and as it holds nothing focusable, takes the
+        // focus itself so that the keyboard can scroll it (axe: scrollable-region-focusable).
+        <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>

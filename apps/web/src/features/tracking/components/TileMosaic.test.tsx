@@ -299,4 +299,28 @@ describe("phoneTiles (contracts), the tiles a phone asks for as the tracking pag
         }
     expect(compared).toBe(points.length * zooms.length * 2 * (PHONE_MAX_WIDTH - 319));
   });
+
+  it("are the mosaic's whole map with `wholeMap`, the rows below the centre's marked", () => {
+    const template = 'https://tiles.test/{z}/{x}/{y}.png';
+    for (const zoom of [6, 13, 18])
+      for (const dense of [true, false]) {
+        const d = detail(LONDON, zoom, template);
+        const whole = phoneTiles(d, dense, true);
+        const centreRow = centreTile(d, dense)!.y;
+        expect(whole.filter((t) => !t.belowCentre)).toEqual(phoneTiles(d, dense));
+        expect(whole.filter((t) => t.belowCentre).every((t) => t.tile.y > centreRow)).toBe(true);
+        // Boxes of an even width, where the place from the middle is exact.
+        for (const width of [320, 412, 600, PHONE_MAX_WIDTH - 1]) {
+          const box = { width: width - PHONE_MAP_INSET, height: MAP_HEIGHT };
+          const mosaic = mosaicTiles({ detail: d, dense, retina: false, ...box });
+          expect(
+            whole
+              .filter((t) => t.minWidth <= width)
+              .map((t) => `${tileUrl(template, t.tile)!} ${box.width / 2 + t.left},${t.top}`)
+              .sort(),
+            `z${zoom} ${dense} ${width}`,
+          ).toEqual(mosaic.map((t) => `${t.url} ${t.left},${t.top}`).sort());
+        }
+      }
+  });
 });
