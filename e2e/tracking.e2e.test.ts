@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, TrackDetailResponse } from '@courier/contracts';
 import { apiClient } from './api';
 import { startHarness, type Harness } from './harness';
-import { serveFakeTiles, settle, signIn } from './ui';
+import { holdBack, layoutShiftOf, serveFakeTiles, settle, signIn, watchLayoutShifts } from './ui';
 
 /**
  * The full tracking view in Chromium (issue 10 §3): a guest opens a delivered demo docket's public
@@ -161,14 +161,7 @@ describe('the tracking view in Chromium', () => {
       referers.add(r.headers().referer);
     });
     // The map's code is held back until the tiles drawn without it have been read.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = false;
-    await page.route('**/assets/TrackMap-*.js', async (route) => {
-      held = true;
-      await released;
-      await route.continue();
-    });
+    const mapCode = await holdBack(page, '**/assets/TrackMap-*.js');
     // When the map's place is drawn (page time, ms), to tell the tiles asked for before the map's
     // own: its first render has no tile (they wait for its size).
     await context.addInitScript(() => {
@@ -225,8 +218,8 @@ describe('the tracking view in Chromium', () => {
     expect(askedFirst.sort()).toEqual(topHalf.sort());
 
     // The map's code was asked for (and held) once the tiles in view were in.
-    await expect.poll(() => held).toBe(true);
-    release();
+    await expect.poll(mapCode.held).toBe(true);
+    mapCode.release();
     await map.locator('.leaflet-tile-loaded').first().waitFor();
     await page.waitForFunction(
       (n) => document.querySelectorAll('.leaflet-tile-loaded').length >= n,
@@ -286,20 +279,13 @@ describe('the tracking view in Chromium', () => {
     // A phone as Lighthouse's mobile run emulates one (a touch screen with its own viewport).
     const context = await h.browser.newContext({ ...devices['Moto G4'], baseURL: h.baseUrl });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number[] };
-      w.shifts = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.shifts.push((e as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await page.goto(`/docket/track?${new URLSearchParams({ tracking_ref: ref, database: DEMO }).toString()}`);
     await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
     await page.getByRole('region', { name: 'Tracking View' }).getByRole('listitem').first().waitFor();
     // The header's second row (the tracking box) was laid out only after a first wide-screen render:
     // the whole page moved down 48 px (Lighthouse's mobile CLS 0.028; the budget is 0.02).
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.02);
+    expect(await layoutShiftOf(page)).toBeLessThan(0.02);
     await context.close();
   }, 120_000);
 
@@ -324,22 +310,9 @@ describe('the tracking view in Chromium', () => {
         if (r.url().startsWith('https://tile.openstreetmap.org/'))
           fetched.set(r.url(), (fetched.get(r.url()) ?? 0) + 1);
       });
-      await page.addInitScript(() => {
-        const w = window as unknown as { shifts: number[] };
-        w.shifts = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.shifts.push((e as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShifts(page);
       // The app's entry is held back: what shows meanwhile is the page as the server wrote it.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held = false;
-      await page.route('**/assets/index-*.js', async (route) => {
-        held = true;
-        await released;
-        await route.continue();
-      });
+      const entry = await holdBack(page, '**/assets/index-*.js');
       await page.goto(`/docket/track?${new URLSearchParams({ tracking_ref: ref, database }).toString()}`);
       const written = page.locator('#boot-view');
       await expect(written.locator('h1').innerText()).resolves.toBe(`Tracking Reference ${ref}`);
@@ -348,12 +321,12 @@ describe('the tracking view in Chromium', () => {
       await expect(summary.innerText()).resolves.toMatch(/Order Summary[\s\S]*Status[\s\S]*Collection/);
       // Its map's tiles in view are in, fetched with the page, while the app's code waits.
       await page.waitForFunction(() => {
-        const shown = [
-          ...document.querySelectorAll<HTMLImageElement>('#boot-view [data-testid="map-mosaic"] img'),
-        ].filter((i) => i.currentSrc.startsWith('https://'));
+        const shown = Array.from(
+          document.querySelectorAll<HTMLImageElement>('#boot-view [data-testid="map-mosaic"] img'),
+        ).filter((i) => i.currentSrc.startsWith('https://'));
         return shown.length >= 6 && shown.every((i) => i.complete && i.naturalWidth > 0);
       });
-      await expect.poll(() => held).toBe(true);
+      await expect.poll(entry.held).toBe(true);
       expect(await page.locator('#root').innerHTML()).toBe('');
       await h.screenshot(page, `tracking-phone-written-${shot}`);
 
@@ -364,7 +337,7 @@ describe('the tracking view in Chromium', () => {
             const r = root.querySelector(selector)!.getBoundingClientRect();
             return [r.x, r.y, r.width, r.height].map((n) => Math.round(n * 2) / 2);
           };
-          const tiles = [...root.querySelectorAll<HTMLImageElement>('[data-testid="map-mosaic"] img')]
+          const tiles = Array.from(root.querySelectorAll<HTMLImageElement>('[data-testid="map-mosaic"] img'))
             .filter((i) => i.currentSrc.startsWith('https://'))
             .map(
               (i) =>
@@ -381,7 +354,7 @@ describe('the tracking view in Chromium', () => {
           };
         });
       const before = await placesIn('#boot-view');
-      release();
+      entry.release();
       await written.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: `Tracking Reference ${ref}` }).waitFor();
       const after = await placesIn('#root');
@@ -393,8 +366,7 @@ describe('the tracking view in Chromium', () => {
       // The app's own tiles are the ones the page showed, where it showed them, fetched once.
       expect(before.tiles.every((t) => after.tiles.includes(t))).toBe(true);
       expect([...fetched.entries()].filter(([, n]) => n > 1)).toEqual([]);
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-      expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.005);
+      expect(await layoutShiftOf(page)).toBeLessThan(0.005);
       await settle(page);
       await h.screenshot(page, `tracking-phone-started-${shot}`);
       await context.close();

@@ -107,3 +107,37 @@ export async function serveFakeTiles(context: BrowserContext): Promise<void> {
     route.fulfill({ contentType: 'image/png', body: Buffer.from(TILE, 'base64') }),
   );
 }
+
+/**
+ * Holds back the page's requests for `url` (a glob) until `release()`: what the page shows without
+ * that file (the app's entry, the map's code). `held()`: whether one was asked for.
+ */
+export async function holdBack(
+  page: Page,
+  url: string,
+): Promise<{ held: () => boolean; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(url, async (route) => {
+    held = true;
+    await released;
+    await route.continue();
+  });
+  return { held: () => held, release };
+}
+
+/** Records the page's layout shifts from its start (call before `goto`); read with layoutShiftOf. */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.shifts.push((e as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The sum of the layout shifts watchLayoutShifts recorded so far (Lighthouse's CLS, in one session). */
+export const layoutShiftOf = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));

@@ -1,4 +1,4 @@
-import type { MapPoint, TrackDetailResponse } from './index';
+import type { MapPoint, TrackDetailResponse, TrackResponse } from './index';
 
 /** A delivery point in London (Buckingham Palace), where test maps centre. */
 export const LONDON: MapPoint = { lat: 51.5014, lon: -0.1419 };
@@ -19,5 +19,22 @@ export const trackDetailWith = (over: Partial<TrackDetailResponse> = {}): TrackD
   photos: [],
   map: { tileUrl: '', attribution: '', zoom: 6 },
   shown: { map: true, stock: true, signatures: true },
+  ...over,
+});
+
+/**
+ * Test fixture: the Order Summary of a delivered docket from Leeds to York (docket/track's answer,
+ * spec "bookings…" §2), reference TABC123, its map shown, with `over` laid on top.
+ */
+export const trackSummaryWith = (over: Partial<TrackResponse> = {}): TrackResponse => ({
+  tracking_reference: 'TABC123',
+  dck_docket: 1001,
+  status: 'Delivered',
+  dsts_color: '#2b8a3e',
+  dsts_font_color: '#ffffff',
+  collection: { town: 'Leeds', postcode: 'LS1 4AP' },
+  delivery: { town: 'York', postcode: 'YO1 7HH' },
+  booked: '2026-11-20T09:00:00.000Z',
+  map: true,
   ...over,
 });

@@ -3,6 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
+/** index.html as Vite builds it: the entry module, its chunks preloaded, the stylesheet. */
+export const VITE_INDEX =
+  '<!doctype html><html><head><title>Courier Portal</title>' +
+  '<script type="module" crossorigin src="/assets/index-A1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-B2.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-C3.css">' +
+  '</head><body><div id="root"></div></body></html>';
+
 /** A built web app as Vite and vite-plugin-compression2 write it: files over 1 KB have .br and .gz. */
 export function fakeDist(): { dir: string; script: string } {
   const dir = mkdtempSync(join(tmpdir(), 'courier-dist-'));

@@ -3,18 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { indexWith } from './boot-session';
-
-/** index.html as Vite builds it: the entry module, its chunks preloaded, the stylesheet. */
-const INDEX =
-  '<!doctype html><html><head><title>Courier Portal</title>' +
-  '<script type="module" crossorigin src="/assets/index-A1.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/react-B2.js">' +
-  '<link rel="stylesheet" crossorigin href="/assets/index-C3.css">' +
-  '</head><body><div id="root"></div></body></html>';
+import { VITE_INDEX } from '../test/fake-dist';
 
 describe('indexWith (web/boot-session): the page the server writes', () => {
   const dir = mkdtempSync(join(tmpdir(), 'courier-index-'));
-  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'index.html'), VITE_INDEX);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const page = indexWith(dir);
   const route = '<link rel="modulepreload" crossorigin href="/assets/BookingListPage-D4.js">';
@@ -35,6 +28,6 @@ describe('indexWith (web/boot-session): the page the server writes', () => {
   it('keeps the priority of the scripts of a page that needs them to draw anything', () => {
     const html = page(route);
     expect(html).not.toContain('fetchpriority');
-    expect(html).toBe(INDEX.replace('</head>', `${route}</head>`));
+    expect(html).toBe(VITE_INDEX.replace('</head>', `${route}</head>`));
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_VIEW_ELEMENT_ID } from '@courier/contracts';
 import { buildApp } from '../app';
 import { queryRows } from '../db/client';
-import { fakeDist } from '../test/fake-dist';
+import { fakeDist, VITE_INDEX } from '../test/fake-dist';
 import { CUSTOMER, TENANT_A, TENANT_B, createTestApp, loginAs, post, type TestApp } from '../test/harness';
 import { FIRST_VIEW_BUDGET_MS } from './first-view';
 
@@ -24,14 +24,6 @@ export function renderTrackFirstView(input) {
     input.databases.map((d) => d.name).join('+'), typeof document, innerWidth, devicePixelRatio].join('|') + '</main>';
 }`;
 
-/** Vite's index.html: the entry as a module script and its chunks as module preloads. */
-const INDEX =
-  '<!doctype html><html><head><title>Courier Portal</title>' +
-  '<script type="module" crossorigin src="/assets/index-A1.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/react-B2.js">' +
-  '<link rel="stylesheet" crossorigin href="/assets/index-C3.css">' +
-  '</head><body><div id="root"></div></body></html>';
-
 const PHONE = { 'sec-ch-ua-mobile': '?1' };
 const DESKTOP = {
   'user-agent':
@@ -47,7 +39,7 @@ describe("a guest's tracking page on a phone, written by the server (web/first-v
   beforeAll(async () => {
     t = await createTestApp('postgres', { dockets: 5 });
     dist = fakeDist();
-    writeFileSync(join(dist.dir, 'index.html'), INDEX);
+    writeFileSync(join(dist.dir, 'index.html'), VITE_INDEX);
     mkdirSync(join(dist.dir, '.prerender'));
     writeFileSync(join(dist.dir, '.prerender/track-page.js'), BUNDLE);
     writeFileSync(

@@ -2,7 +2,7 @@
  * A guest's tracking page on a phone, written by the server with the web app's own components
  * (issue 15 §1 LCP; spec "bookings…" §2): the page, its map's first tiles included, shows from the
  * HTML and the stylesheet alone, and the app's code loads after it (its start: apps/web
- * src/start-late.ts), draws the page again under it and removes it (apps/web lib/boot-view). On a
+ * src/start-late.ts), draws the page again under it and removes it (apps/web lib/boot-data useDropBootView). On a
  * simulated phone the page's largest paint, a map tile, came after ~150 KB of code at 2.8 s.
  * Written in a worker thread (first-view.worker.ts) from the build's dist/.prerender/track-page.js,
  * started with the server, so that the first page does not wait for it to load.
@@ -22,6 +22,11 @@ const WORKER_FILE = new URL(SOURCE ? './first-view.worker.ts' : './first-view.wo
 
 /** How long a page waits for its first view (ms) before it is sent without one, as before. */
 export const FIRST_VIEW_BUDGET_MS = 150;
+/**
+ * Pages the worker may have in hand at once: beyond them a page goes without (a burst of phones,
+ * or a worker slower than the pages come, does not queue work that nobody will wait for).
+ */
+const WAITING_MAX = 8;
 /** Workers that may fail before the server stops writing first views (a build it cannot run). */
 const FAILURES_ALLOWED = 3;
 
@@ -85,12 +90,15 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
   const waiting = new Map<number, (html: string) => void>();
   let worker: Worker | undefined;
   let nextId = 1;
+  // Pages posted to the worker and not yet answered, waited for or not (WAITING_MAX).
+  let inWorker = 0;
   let failures = 0;
   let closed = false;
 
   const lose = (w: Worker, reason: unknown) => {
     if (worker !== w) return;
     worker = undefined;
+    inWorker = 0;
     failures++;
     log.warn({ err: reason }, 'tracking page first views: the worker stopped');
     for (const answer of waiting.values()) answer('');
@@ -103,6 +111,7 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
       ...(SOURCE ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
     });
     w.on('message', (a: FirstViewAnswer) => {
+      inWorker = Math.max(0, inWorker - 1);
       const answer = waiting.get(a.id);
       waiting.delete(a.id);
       if (waiting.size === 0) w.unref();
@@ -121,7 +130,7 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
     starter,
     frameOf(input) {
       const w = start();
-      if (!w) return Promise.resolve('');
+      if (!w || inWorker >= WAITING_MAX) return Promise.resolve('');
       const id = nextId++;
       return new Promise<string>((resolve) => {
         const timer = setTimeout(() => {
@@ -133,6 +142,7 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
           resolve(html && `<div id="${BOOT_VIEW_ELEMENT_ID}" class="boot-view">${html}</div>`);
         });
         w.ref();
+        inWorker++;
         w.postMessage({ id, input } satisfies FirstViewJob);
       });
     },

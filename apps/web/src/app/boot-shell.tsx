@@ -18,7 +18,7 @@ export function useDropBootShell(): void {
 /**
  * The router's start-up fallback, while the first screen's modules and warm-up load: nothing over
  * the server's frame or screen while one is shown (it already shows the screen's header and
- * heading, or the whole screen: lib/boot-view), else the loader.
+ * heading, or the whole screen: lib/boot-data useDropBootView), else the loader.
  */
 export function StartFallback() {
   return bootShell() || bootView() ? null : <FullPageLoader />;

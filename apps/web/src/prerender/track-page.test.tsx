@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DENSE_RATIO,
-  PHONE_MAX_WIDTH,
-  phoneTiles,
-  tileUrl,
-  TRACKING_SETTING_KEYS,
-  type TrackResponse,
-} from '@courier/contracts';
+import { DENSE_RATIO, PHONE_MAX_WIDTH, phoneTiles, tileUrl, TRACKING_SETTING_KEYS } from '@courier/contracts';
 import { pageCallKey, trackPageCalls, type TrackFirstViewInput } from '@courier/contracts/page-calls';
-import { LONDON, trackDetailWith } from '@courier/contracts/testing';
+import { LONDON, trackDetailWith, trackSummaryWith } from '@courier/contracts/testing';
 import { DEMO, NORTHERN } from '../test/fixtures';
 import { renderTrackFirstView } from './track-page';
 
 const TEMPLATE = 'https://tiles.test/{z}/{x}/{y}.png';
 
-const summary = (over: Partial<TrackResponse> = {}): TrackResponse => ({
-  tracking_reference: 'TABC123',
-  dck_docket: 1001,
-  status: 'Booked',
-  dsts_color: '#e3fafc',
-  dsts_font_color: '#0b3d42',
-  collection: { town: 'Leeds', postcode: 'LS1 4AP' },
-  delivery: { town: 'London', postcode: 'SW1A 1AA' },
-  booked: '2026-11-20T09:00:00.000Z',
-  map: true,
-  ...over,
-});
+const summary = trackSummaryWith;
 
 const detail = trackDetailWith({ map: { tileUrl: TEMPLATE, attribution: 'Tiles', zoom: 12 } });
 const allShown = Object.fromEntries(TRACKING_SETTING_KEYS.map((k) => [k, 'T']));
@@ -57,7 +39,7 @@ describe("the server's rendering of a guest's tracking page (prerender)", () => 
     const order = page.querySelector('section[aria-label="Order Summary"]')!;
     expect(order.textContent).toContain('Docket No 1001');
     expect(order.textContent).toContain('Leeds, LS1 4AP');
-    expect(order.textContent).toContain('London, SW1A 1AA');
+    expect(order.textContent).toContain('York, YO1 7HH');
     expect(page.querySelector('section[aria-label="Map View"]')).not.toBeNull();
   });
 

@@ -3,6 +3,7 @@ import { Route } from 'react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MSG, type TrackDetailResponse, type TrackResponse } from '@courier/contracts';
 import { BOOT_CALLS_ELEMENT_ID, pageCallKey, trackPageCalls } from '@courier/contracts/page-calls';
+import { trackSummaryWith } from '@courier/contracts/testing';
 import { SESSION_KEY } from '../../auth';
 import { apiError, mockApi, reply } from '../../../test/api-mock';
 import { DEMO, sessionWith } from '../../../test/fixtures';
@@ -24,17 +25,7 @@ vi.mock('../components/MapView', async (importOriginal) => ({
   preloadTrackMap: preload,
 }));
 
-const summary: TrackResponse = {
-  tracking_reference: 'TABC123',
-  dck_docket: 1001,
-  status: 'Delivered',
-  dsts_color: '#2b8a3e',
-  dsts_font_color: '#ffffff',
-  collection: { town: 'Leeds', postcode: 'LS1 4AP' },
-  delivery: { town: 'York', postcode: 'YO1 7HH' },
-  booked: '2026-11-20T09:00:00.000Z',
-  map: true,
-};
+const summary: TrackResponse = trackSummaryWith();
 
 const detail = (over: Partial<TrackDetailResponse> = {}): TrackDetailResponse => ({
   live: false,
@@ -120,6 +111,30 @@ describe('the tracking view', () => {
     expect(document.getElementById('boot-view')).not.toBeNull();
     expect(await screen.findByText('Printer paper')).toBeTruthy();
     expect(document.getElementById('boot-view')).toBeNull();
+  });
+
+  it('keeps the page the server wrote while anything of the screen is still on its way (its frame’s settings)', async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<div id="boot-view" class="boot-view">written</div>');
+    mockApi({
+      '/api/docket/track': reply(summary),
+      '/api/docket/track/detail': reply(detail()),
+    });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(SESSION_KEY, sessionWith({ ausr_rights_history: 'T' }));
+    let answer!: (value: unknown) => void;
+    void queryClient.fetchQuery({
+      queryKey: ['frame-settings'],
+      queryFn: () => new Promise((r) => (answer = r)),
+    });
+    renderApp(null, {
+      route: '/docket/track?tracking_ref=TABC123',
+      queryClient,
+      routes: <Route path="/docket/track" element={<TrackPage />} />,
+    });
+    expect(await screen.findByText('Printer paper')).toBeTruthy();
+    expect(document.getElementById('boot-view')).not.toBeNull();
+    answer({});
+    await waitFor(() => expect(document.getElementById('boot-view')).toBeNull());
   });
 
   it('drops the page the server wrote when it shows something else (a reference it cannot find)', async () => {

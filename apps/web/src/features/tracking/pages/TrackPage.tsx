@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MSG, TRACKING_REF_PATTERN, type TrackDetailResponse } from '@courier/contracts';
@@ -117,8 +117,12 @@ export default function TrackPage() {
     return () => clearTimeout(timer);
   }, [detailsLate]);
 
-  // The page the server wrote gives way once this one shows what it showed, or has settled.
-  useDropBootView(!ref || (!track.isPending && !lookingElsewhere && !(track.data && detail.isPending)));
+  // The page the server wrote gives way once this one shows what it showed, or has settled, and
+  // nothing of its frame is on its way either (the header's tracking box and menu toggle: drawn
+  // after the page's own answers, they moved the whole page down).
+  const fetching = useIsFetching();
+  const settled = !ref || (!track.isPending && !lookingElsewhere && !(track.data && detail.isPending));
+  useDropBootView(settled && fetching === 0);
 
   // An unknown database sends the user to login (spec "bookings…" §8).
   if (error?.fields?.database) return <Navigate to="/login" replace />;
