@@ -55,13 +55,14 @@ const BUDGET: Record<string, { js?: number; css?: number }> = {
  * task of its own (src/main.tsx): a phone's Total Blocking Time on /docket/detail fell 336 → 181 ms.
  * /login 125,564 bytes since the lists show each row's own Download PDF on its way (TanStack
  * Query's useMutationState, in the shared vendor chunk: +141 bytes).
- * /login 125,685–125,710 bytes since a guest's tracking page on a phone comes written by the server
+ * /login 125,685–125,830 bytes since a guest's tracking page on a phone comes written by the server
  * (apps/server web/first-view): the app's root keeps it until that page has drawn it, and drops it
- * once elsewhere (lib/boot-data useDropBootView; simulated phone LCP on /docket/track 2.8 → 1.7 s).
- * The lazy chunks' hashed names in the entry move the figure by a few tens of bytes from build to build.
+ * once elsewhere (lib/boot-data useDropBootView; simulated phone LCP on /docket/track 2.8 → 1.7 s),
+ * and the tracking page's calls (contracts page-calls, copied into the sign-in page's chunk with
+ * the rest of that module) name one more. The lazy chunks' hashed names move it by tens of bytes.
  */
 const CEILING: Record<string, { js: number }> = {
-  '/login': { js: 125_750 },
+  '/login': { js: 125_900 },
   '/home': { js: 171_600 },
 };
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** A page whose app's start was left to src/start-late.ts (apps/server web/first-view startingLate). */
-function pageStartingLate(readyState: DocumentReadyState) {
+function pageStartingLate(readyState: DocumentReadyState, written = '<div class="boot-view"></div>') {
+  document.body.innerHTML = `${written}<div id="root"></div>`;
   document.head.innerHTML =
     '<script type="module" src="/assets/start-late-E5.js" data-app-entry="/assets/index-A1.js"' +
     ' data-app-preloads="/assets/react-B2.js /assets/TrackPage-D4.js"></script>';
@@ -26,6 +27,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
   document.head.innerHTML = '';
+  document.body.innerHTML = '';
 });
 
 describe("the app's late start (src/start-late.ts)", () => {
@@ -43,6 +45,12 @@ describe("the app's late start (src/start-late.ts)", () => {
 
   it('loads it at once on a page already loaded', async () => {
     pageStartingLate('complete');
+    await run();
+    expect(added().entries).toEqual(['module /assets/index-A1.js']);
+  });
+
+  it('loads it at once where the written page is not shown (a screen wider than a phone’s)', async () => {
+    pageStartingLate('interactive', '<div class="boot-view" style="display: none"></div>');
     await run();
     expect(added().entries).toEqual(['module /assets/index-A1.js']);
   });

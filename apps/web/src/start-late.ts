@@ -34,7 +34,12 @@ function start(): void {
   document.head.append(script);
 }
 
-if (document.readyState === 'complete') start();
+/** The written page, when shown: a screen wider than a phone's does not show it (app/shell/boot-shell.css). */
+const written = document.querySelector('.boot-view');
+const shown = !!written && getComputedStyle(written).display !== 'none';
+
+// Without it shown, the app is all there is to see.
+if (document.readyState === 'complete' || !shown) start();
 else {
   addEventListener('load', start, { once: true });
   setTimeout(start, START_LATE_MS);

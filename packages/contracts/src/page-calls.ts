@@ -87,10 +87,15 @@ export const TRACK_DETAIL_CALL = '/api/docket/track/detail';
  * the answers to trackPageCalls by pageCallKey, and the databases with their themes.
  */
 export interface TrackFirstViewInput {
+  /** The page's path and query as the browser asked for it (unchecked: the router reads it as the app would). */
   url: string;
+  /** The database the answers are from (the link's, else the first: apps/server web/page-calls trackPageOf). */
   database: string;
+  /** The reference, upper case, of TRACKING_REF_PATTERN. */
   tracking_ref: string;
+  /** Every answer of trackPageCalls(database, tracking_ref, true), by pageCallKey. */
   answers: Record<string, unknown>;
+  /** database/list's answer: every database with its theme (logo: a path the server serves). */
   databases: readonly { name: string; theme: { primaryColor: string; name: string; logo?: string } }[];
 }
 

@@ -37,7 +37,14 @@ export function phoneMatches(query: string): boolean {
   });
 }
 
-/** Installs the stand-ins on `scope` (the worker's globalThis). */
+/**
+ * Installs the stand-ins on `scope` (the worker's globalThis): `window` and `self` (the scope
+ * itself), a `document` with no element to find and no-op listeners, empty local and session
+ * storage, PHONE's pixel ratio and inner size, `matchMedia` (width queries answered by
+ * phoneMatches, any other never matching), `requestAnimationFrame` on a timer and an inert `Image`.
+ * `navigator` is Node's own and there is no `location`: a module that needs more fails to load, and the worker
+ * answers with its error.
+ */
 export function installPhoneGlobals(scope: Record<string, unknown>): void {
   const element = {
     clientWidth: PHONE.width,

@@ -20,6 +20,7 @@ export function renderTrackFirstView(input) {
   if (input.url.includes('&test=fail')) throw new Error('the app could not draw');
   if (input.url.includes('&test=slow')) { const end = Date.now() + ${FIRST_VIEW_BUDGET_MS * 4}; while (Date.now() < end); }
   if (input.url.includes('&test=nothing')) return undefined;
+  if (input.url.includes('&test=hang')) for (;;);
   return '<main>' + [input.database, input.tracking_ref, Object.keys(input.answers).length,
     input.databases.map((d) => d.name).join('+'), typeof document, innerWidth, devicePixelRatio].join('|') + '</main>';
 }`;
@@ -122,5 +123,17 @@ describe("a guest's tracking page on a phone, written by the server (web/first-v
     // The worker goes on with the next page once it is free.
     await new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_BUDGET_MS * 4));
     expect(viewIn((await load(`/docket/track?tracking_ref=${ref}`)).body)).toContain(ref);
+  });
+
+  it('replaces a worker that holds a page for good, and writes the next pages with the new one', async () => {
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    expect(viewIn((await load(`/docket/track?tracking_ref=${ref}&test=hang`)).body)).toBeUndefined();
+    // Stuck: every page goes without until the worker is taken as stuck (2 s) and replaced.
+    expect(viewIn((await load(`/docket/track?tracking_ref=${ref}`)).body)).toBeUndefined();
+    await pause(2_100);
+    await load(`/docket/track?tracking_ref=${ref}`);
+    await expect
+      .poll(async () => viewIn((await load(`/docket/track?tracking_ref=${ref}`)).body), { timeout: 10_000 })
+      .toContain(ref);
   });
 });

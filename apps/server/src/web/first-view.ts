@@ -27,7 +27,9 @@ export const FIRST_VIEW_BUDGET_MS = 150;
  * or a worker slower than the pages come, does not queue work that nobody will wait for).
  */
 const WAITING_MAX = 8;
-/** Workers that may fail before the server stops writing first views (a build it cannot run). */
+/** How long the worker may hold a page (ms) before it is taken as stuck, stopped and replaced. */
+const STUCK_AFTER_MS = 2_000;
+/** Workers that may be lost in a row before the server stops writing first views (a build it cannot run). */
 const FAILURES_ALLOWED = 3;
 
 /**
@@ -57,8 +59,8 @@ export function startingLate(page: string, starter: string): string {
     },
   );
   const tag =
-    `<script type="module" crossorigin src="${escapeHtml(starter)}" data-app-entry="${entry[1]!}"` +
-    ` data-app-preloads="${preloads.join(' ')}"></script>`;
+    `<script type="module" crossorigin src="${escapeHtml(starter)}" data-app-entry="${escapeHtml(entry[1]!)}"` +
+    ` data-app-preloads="${escapeHtml(preloads.join(' '))}"></script>`;
   return without.replace(entry[0], tag);
 }
 
@@ -88,19 +90,22 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
   if (!existsSync(bundle) || !existsSync(startLate)) return undefined;
   const { script: starter } = JSON.parse(readFileSync(startLate, 'utf8')) as { script: string };
   const waiting = new Map<number, (html: string) => void>();
+  // Pages posted to the worker and not yet answered, waited for or not: when each was posted (ms).
+  const posted = new Map<number, number>();
   let worker: Worker | undefined;
   let nextId = 1;
-  // Pages posted to the worker and not yet answered, waited for or not (WAITING_MAX).
-  let inWorker = 0;
+  // Workers lost in a row (FAILURES_ALLOWED); an answer sets it back to 0.
   let failures = 0;
   let closed = false;
 
   const lose = (w: Worker, reason: unknown) => {
     if (worker !== w) return;
     worker = undefined;
-    inWorker = 0;
+    posted.clear();
     failures++;
     log.warn({ err: reason }, 'tracking page first views: the worker stopped');
+    if (failures >= FAILURES_ALLOWED)
+      log.error(`tracking page first views: ${failures} workers lost in a row, none written until a restart`);
     for (const answer of waiting.values()) answer('');
     waiting.clear();
   };
@@ -111,10 +116,11 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
       ...(SOURCE ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
     });
     w.on('message', (a: FirstViewAnswer) => {
-      inWorker = Math.max(0, inWorker - 1);
+      posted.delete(a.id);
+      failures = 0;
       const answer = waiting.get(a.id);
       waiting.delete(a.id);
-      if (waiting.size === 0) w.unref();
+      if (posted.size === 0) w.unref();
       if ('error' in a) log.warn({ error: a.error }, 'tracking page first view: the app could not draw it');
       answer?.('error' in a || a.html === undefined ? '' : a.html);
     });
@@ -124,13 +130,22 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
     worker = w;
     return w;
   };
+  /** The worker, a new one when the one there has had a page in hand for STUCK_AFTER_MS. */
+  const ready = (): Worker | undefined => {
+    const w = start();
+    const oldest = Math.min(...posted.values());
+    if (!w || Date.now() - oldest < STUCK_AFTER_MS) return w;
+    lose(w, new Error(`no answer for ${STUCK_AFTER_MS} ms`));
+    void w.terminate();
+    return start();
+  };
   start();
 
   return {
     starter,
     frameOf(input) {
-      const w = start();
-      if (!w || inWorker >= WAITING_MAX) return Promise.resolve('');
+      const w = ready();
+      if (!w || posted.size >= WAITING_MAX) return Promise.resolve('');
       const id = nextId++;
       return new Promise<string>((resolve) => {
         const timer = setTimeout(() => {
@@ -142,10 +157,11 @@ export function firstViews(webDist: string | undefined, log: FastifyBaseLogger):
           resolve(html && `<div id="${BOOT_VIEW_ELEMENT_ID}" class="boot-view">${html}</div>`);
         });
         w.ref();
-        inWorker++;
+        posted.set(id, Date.now());
         w.postMessage({ id, input } satisfies FirstViewJob);
       });
     },
+    /** Stops the worker (the server closing); no first view is written after. */
     async close() {
       closed = true;
       const w = worker;

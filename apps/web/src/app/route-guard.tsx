@@ -51,7 +51,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   // The tracking page the server wrote stays until that page has drawn it (features/tracking),
   // never once the app is elsewhere.
-  useDropBootView(pathname !== TRACK_PAGE_PATH);
+  useDropBootView(pathname.replace(/\/+$/, '') !== TRACK_PAGE_PATH);
   const { session, pending, isPending } = useSession();
   const forGuests = routeDecision(pathname, null) === 'allow';
   useSessionTheme(session ?? pending);

@@ -35,9 +35,19 @@ const sameTheme = (a: Theme, b: Theme) =>
  * the session's tenant once signed in (spec "access…" §1 and §2 start-up). A page the server wrote
  * a session into starts in that tenant's colours, so the first screen is not drawn twice (once
  * neutral, once themed); a theme equal to the active one changes nothing. `initial`: the theme to
- * start in instead (the server's rendering of a guest's page, prerender/track-page.tsx).
+ * start in instead, and `cssVariablesSelector` the element its colours are set on instead of the
+ * page's root (the server's rendering of a guest's page, prerender/track-page.tsx: its colours stay
+ * its own while the app draws its own under it).
  */
-export function TenantThemeProvider({ children, initial }: { children: ReactNode; initial?: Theme }) {
+export function TenantThemeProvider({
+  children,
+  initial,
+  cssVariablesSelector,
+}: {
+  children: ReactNode;
+  initial?: Theme;
+  cssVariablesSelector?: string;
+}) {
   const [tenant, setTenantState] = useState<Theme>(() => initial ?? bootTheme() ?? NEUTRAL_THEME);
   const setTenant = useCallback(
     (next: Theme) => setTenantState((current) => (sameTheme(current, next) ? current : next)),
@@ -50,7 +60,9 @@ export function TenantThemeProvider({ children, initial }: { children: ReactNode
   }, [tenant.name]);
   return (
     <TenantThemeContext value={value}>
-      <MantineProvider theme={theme}>{children}</MantineProvider>
+      <MantineProvider theme={theme} cssVariablesSelector={cssVariablesSelector}>
+        {children}
+      </MantineProvider>
     </TenantThemeContext>
   );
 }

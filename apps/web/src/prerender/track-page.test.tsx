@@ -68,9 +68,16 @@ describe("the server's rendering of a guest's tracking page (prerender)", () => 
     });
   });
 
-  it("names its ids and responsive styles apart from the app's, which draws the page again under it", () => {
+  it("names its ids, responsive styles and colours apart from the app's, which draws the page again under it", () => {
     const html = renderTrackFirstView(input())!;
     expect(html).not.toMatch(/\b(__m__|mantine)-P\d/);
+    expect(html).not.toMatch(/\b(id|for|aria-[a-z]+)="([^"]*\s)?P\d+-\d+/);
+    // Its colours are its own element's, not the page root's, where the app sets its own.
+    expect(html).not.toContain(':root');
+    expect(parse(html).querySelector('.boot-view-theme')?.getAttribute('data-mantine-color-scheme')).toBe(
+      'light',
+    );
+    expect(html).toMatch(/\.boot-view-theme\{--mantine-/);
     expect(html).toMatch(/__m__-S\d+-\d+/);
     expect(html).toMatch(/id="mantine-S\d+-\d+"/);
   });

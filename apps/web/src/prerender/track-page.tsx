@@ -29,6 +29,13 @@ import { PrerenderContext } from '../lib/prerender';
 import { TenantThemeProvider } from '../lib/tenant-theme';
 
 /**
+ * The element the page's theme is set on (its colours, Mantine's CSS variables, light as the app's
+ * page is), rather than the page's root, where the app's own are set as it draws the same page
+ * under this one: each keeps its own colours, and this one's never change while it is shown.
+ */
+const THEMED = 'boot-view-theme';
+
+/**
  * The markup of the tracking page of `input` for a guest on a phone; undefined when the answers
  * lack one of the page's calls (the app then draws it alone, as it would without them).
  */
@@ -57,20 +64,29 @@ export function renderTrackFirstView({
   const html = renderToString(
     <PrerenderContext value>
       <QueryClientProvider client={client}>
-        <TenantThemeProvider initial={theme}>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route element={<GuestLayout />}>
-                <Route path={TRACK_PAGE_PATH} element={<TrackPage />} />
-              </Route>
-            </Routes>
-          </MemoryRouter>
+        <TenantThemeProvider initial={theme} cssVariablesSelector={`.${THEMED}`}>
+          <div className={THEMED} data-mantine-color-scheme="light">
+            <MemoryRouter initialEntries={[url]}>
+              <Routes>
+                <Route element={<GuestLayout />}>
+                  <Route path={TRACK_PAGE_PATH} element={<TrackPage />} />
+                </Route>
+              </Routes>
+            </MemoryRouter>
+          </div>
         </TenantThemeProvider>
       </QueryClientProvider>
     </PrerenderContext>,
   );
-  // The ids Mantine makes (React's useId: 'P0-1', …, in element ids and in the class names of its
-  // responsive styles, `__m__-P0-1`) are the ones the app makes as it draws the same page under
-  // this one: named apart, the styles of one never reach the other's elements.
-  return html.replace(/\b(__m__|mantine)-P(\d+-\d+)\b/g, '$1-S$2');
+  // The ids React's useId makes ('P0-1', …: in element ids and the attributes that point at them,
+  // and in Mantine's as 'mantine-P0-1' and in the class names of its responsive styles, `__m__-P0-1`)
+  // are the ones the app makes as it draws the same page under this one: named apart, the styles
+  // and labels of one never reach the other's elements.
+  return html
+    .replace(/\b(__m__|mantine)-P(\d+-\d+)\b/g, '$1-S$2')
+    .replace(
+      /\b(id|for|aria-(?:labelledby|describedby|controls|owns))="([^"]*)"/g,
+      (_attribute, name: string, value: string) =>
+        `${name}="${value.replace(/(^|\s)P(\d+-\d+)(?=\s|$)/g, '$1S$2')}"`,
+    );
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TrackDetailResponse, TrackRequest } from '@courier/contracts';
+import { TRACK_DETAIL_CALL } from '@courier/contracts/page-calls';
 import { apiPost, pageAnswerOf } from '../../../lib/api-client';
 import { DOCKET_TRACK_KEY, TRACK_FRESH_MS } from './tracking-keys';
 
@@ -8,7 +9,7 @@ import { DOCKET_TRACK_KEY, TRACK_FRESH_MS } from './tracking-keys';
  * reference; its schema loads with the call (see fetchDocketTrack).
  */
 export const fetchTrackDetail = (body: TrackRequest) =>
-  apiPost('/api/docket/track/detail', body, () =>
+  apiPost(TRACK_DETAIL_CALL, body, () =>
     import('@courier/contracts/tracking').then((m) => m.trackDetailResponse),
   );
 
@@ -21,7 +22,7 @@ export const trackDetailQuery = (database: string, trackingRef: string) =>
     queryKey: [...DOCKET_TRACK_KEY, database, trackingRef, 'detail'],
     queryFn: () => fetchTrackDetail({ database, tracking_ref: trackingRef }),
     initialData: () =>
-      pageAnswerOf<TrackDetailResponse>('/api/docket/track/detail', {
+      pageAnswerOf<TrackDetailResponse>(TRACK_DETAIL_CALL, {
         database,
         tracking_ref: trackingRef,
       }),

@@ -137,6 +137,26 @@ describe('the tracking view', () => {
     await waitFor(() => expect(document.getElementById('boot-view')).toBeNull());
   });
 
+  it('drops the page the server wrote after 5 s whatever is still on its way (a call that hangs)', async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<div id="boot-view" class="boot-view">written</div>');
+    mockApi({
+      '/api/docket/track': reply(summary),
+      '/api/docket/track/detail': reply(detail()),
+    });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(SESSION_KEY, sessionWith({ ausr_rights_history: 'T' }));
+    void queryClient.fetchQuery({ queryKey: ['hangs'], queryFn: () => new Promise(() => undefined) });
+    renderApp(null, {
+      route: '/docket/track?tracking_ref=TABC123',
+      queryClient,
+      routes: <Route path="/docket/track" element={<TrackPage />} />,
+    });
+    expect(await screen.findByText('Printer paper')).toBeTruthy();
+    const shownAt = Date.now();
+    await waitFor(() => expect(document.getElementById('boot-view')).toBeNull(), { timeout: 8_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(3_000);
+  }, 15_000);
+
   it('drops the page the server wrote when it shows something else (a reference it cannot find)', async () => {
     document.body.insertAdjacentHTML('afterbegin', '<div id="boot-view" class="boot-view">written</div>');
     mockApi({ '/api/docket/track': apiError(404, 'NOT_FOUND', MSG.trackingNotFound) });

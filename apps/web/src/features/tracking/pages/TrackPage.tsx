@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MSG, TRACKING_REF_PATTERN, type TrackDetailResponse } from '@courier/contracts';
+import { TRACK_DETAIL_CALL } from '@courier/contracts/page-calls';
 import { PageTitle } from '../../../components/PageTitle';
 import { TrackingRefInput } from '../../../components/TrackingRefInput';
 import { ApiError, answerFromPage } from '../../../lib/api-client';
@@ -25,14 +26,15 @@ import { TrackingTimeline } from '../components/TrackingTimeline';
 
 /** How long the details may take (ms) before the map's code loads while they are awaited. */
 const DETAILS_LATE_MS = 50;
+/** How long the page the server wrote may stay over this one (ms) while its calls are on their way. */
+const BOOT_VIEW_MAX_MS = 5_000;
 
 // The page may carry the answers to this screen's opening calls, a guest's too (contracts
 // trackPageCalls): the API client takes them from here on, before this screen asks anything.
 answerFromPage(takeBootCall);
 // The map's first tiles on a phone, of the details the page carries, asked for before the screen
 // is drawn (written by the server through the details' own schema).
-for (const detail of bootCallAnswers('/api/docket/track/detail'))
-  fetchFirstTiles(detail as TrackDetailResponse);
+for (const detail of bootCallAnswers(TRACK_DETAIL_CALL)) fetchFirstTiles(detail as TrackDetailResponse);
 
 /**
  * The database to look in: the signed-in tenant, else the link's `database` (a booking
@@ -119,10 +121,16 @@ export default function TrackPage() {
 
   // The page the server wrote gives way once this one shows what it showed, or has settled, and
   // nothing of its frame is on its way either (the header's tracking box and menu toggle: drawn
-  // after the page's own answers, they moved the whole page down).
+  // after the page's own answers, they moved the whole page down); after BOOT_VIEW_MAX_MS in any
+  // case (a call that hangs on a phone's connection must not keep the app hidden).
   const fetching = useIsFetching();
+  const [overdue, setOverdue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setOverdue(true), BOOT_VIEW_MAX_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const settled = !ref || (!track.isPending && !lookingElsewhere && !(track.data && detail.isPending));
-  useDropBootView(settled && fetching === 0);
+  useDropBootView(overdue || (settled && fetching === 0));
 
   // An unknown database sends the user to login (spec "bookings…" §8).
   if (error?.fields?.database) return <Navigate to="/login" replace />;
