@@ -100,60 +100,49 @@ function renderTrack(ref = 'TABC123') {
 }
 
 describe('the tracking view', () => {
-  it('takes the place of the page the server wrote once it shows what that showed, not before', async () => {
+  /**
+   * The tracking page over one the server wrote (BOOT_VIEW_ELEMENT_ID), its answers in; `pending`:
+   * a call of the screen's that is still on its way, if any.
+   */
+  function renderOverWritten(pending?: () => Promise<unknown>) {
     document.body.insertAdjacentHTML('afterbegin', '<div id="boot-view" class="boot-view">written</div>');
     mockApi({
       '/api/docket/track': reply(summary),
       '/api/docket/track/detail': reply(detail()),
     });
-    renderTrack();
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(SESSION_KEY, sessionWith({ ausr_rights_history: 'T' }));
+    if (pending) void queryClient.fetchQuery({ queryKey: ['still-on-its-way'], queryFn: pending });
+    renderApp(null, {
+      route: '/docket/track?tracking_ref=TABC123',
+      queryClient,
+      routes: <Route path="/docket/track" element={<TrackPage />} />,
+    });
+  }
+  const written = () => document.getElementById('boot-view');
+
+  it('takes the place of the page the server wrote once it shows what that showed, not before', async () => {
+    renderOverWritten();
     // Drawn with the answers still on their way: the server's page stays.
-    expect(document.getElementById('boot-view')).not.toBeNull();
+    expect(written()).not.toBeNull();
     expect(await screen.findByText('Printer paper')).toBeTruthy();
-    expect(document.getElementById('boot-view')).toBeNull();
+    expect(written()).toBeNull();
   });
 
   it('keeps the page the server wrote while anything of the screen is still on its way (its frame’s settings)', async () => {
-    document.body.insertAdjacentHTML('afterbegin', '<div id="boot-view" class="boot-view">written</div>');
-    mockApi({
-      '/api/docket/track': reply(summary),
-      '/api/docket/track/detail': reply(detail()),
-    });
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(SESSION_KEY, sessionWith({ ausr_rights_history: 'T' }));
     let answer!: (value: unknown) => void;
-    void queryClient.fetchQuery({
-      queryKey: ['frame-settings'],
-      queryFn: () => new Promise((r) => (answer = r)),
-    });
-    renderApp(null, {
-      route: '/docket/track?tracking_ref=TABC123',
-      queryClient,
-      routes: <Route path="/docket/track" element={<TrackPage />} />,
-    });
+    renderOverWritten(() => new Promise((r) => (answer = r)));
     expect(await screen.findByText('Printer paper')).toBeTruthy();
-    expect(document.getElementById('boot-view')).not.toBeNull();
+    expect(written()).not.toBeNull();
     answer({});
-    await waitFor(() => expect(document.getElementById('boot-view')).toBeNull());
+    await waitFor(() => expect(written()).toBeNull());
   });
 
   it('drops the page the server wrote after 5 s whatever is still on its way (a call that hangs)', async () => {
-    document.body.insertAdjacentHTML('afterbegin', '<div id="boot-view" class="boot-view">written</div>');
-    mockApi({
-      '/api/docket/track': reply(summary),
-      '/api/docket/track/detail': reply(detail()),
-    });
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(SESSION_KEY, sessionWith({ ausr_rights_history: 'T' }));
-    void queryClient.fetchQuery({ queryKey: ['hangs'], queryFn: () => new Promise(() => undefined) });
-    renderApp(null, {
-      route: '/docket/track?tracking_ref=TABC123',
-      queryClient,
-      routes: <Route path="/docket/track" element={<TrackPage />} />,
-    });
+    renderOverWritten(() => new Promise(() => undefined));
     expect(await screen.findByText('Printer paper')).toBeTruthy();
     const shownAt = Date.now();
-    await waitFor(() => expect(document.getElementById('boot-view')).toBeNull(), { timeout: 8_000 });
+    await waitFor(() => expect(written()).toBeNull(), { timeout: 8_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(3_000);
   }, 15_000);
 
