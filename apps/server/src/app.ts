@@ -311,9 +311,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // What the user may see, read before their data as `readAt` is (the live events' `scope`).
       const liveScope = session?.stage === 'full' ? await pageLiveScope(deps, request) : undefined;
       // The tracking page's answers are a guest's as much as a signed-in user's (web/page-calls).
+      const trackPage = trackPageOf(request, session, databaseNames);
       const [screenAnswers, trackAnswers] = await Promise.all([
         session ? pageCallAnswers(app, request, session) : {},
-        trackPageAnswers(app, request, session, databaseNames),
+        trackPageAnswers(app, request, trackPage),
       ]);
       const answers = { ...screenAnswers, ...trackAnswers };
       const calls = pageCallsElement(answers);
@@ -321,10 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? sessionElement(session) + readAtElement(readAt) + liveScopeElement(liveScope) + calls
         : (request.cookies[SESSION_COOKIE] ? '' : sessionElement(null)) + guestDatabases + calls;
       // A guest's (no session cookie at all) tracking page on a phone, with every answer it needs.
-      const track =
-        views && !request.cookies[SESSION_COOKIE] && isPhone(request)
-          ? trackPageOf(request, session, databaseNames)
-          : undefined;
+      const track = views && !request.cookies[SESSION_COOKIE] && isPhone(request) ? trackPage : undefined;
       const view =
         track && answersEveryTrackCall(trackAnswers, track)
           ? await views!.frameOf({

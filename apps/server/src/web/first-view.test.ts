@@ -102,6 +102,8 @@ describe("a guest's tracking page on a phone, written by the server (web/first-v
       (await load(`/docket/track?tracking_ref=${ref}`, { ...PHONE, cookie: `courier_session=${token}` }))
         .body,
     );
+    // A reference of one database asked for in another (its link's `database`): nothing of it.
+    plain((await load(`/docket/track?tracking_ref=${ref}&database=${encodeURIComponent(TENANT_B)}`)).body);
     // A reference nobody holds, none at all, or another page.
     plain((await load('/docket/track?tracking_ref=NOSUCHREF1')).body);
     plain((await load('/docket/track')).body);

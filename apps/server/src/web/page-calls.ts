@@ -104,13 +104,13 @@ function isNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * The answers to the tracking page's opening calls (contracts trackPageCalls) for the reference
- * of its address, by pageCallKey: in the signed-in user's tenant, else the link's `database` when
- * it names one of `databases`, else the first (the web app's stand-in, features/tracking
- * useTrackDatabase). Each call is the API's own, as this caller (answersTo): a reference that is
+ * The answers to the tracking page's opening calls (contracts trackPageCalls) for `page` (the
+ * reference of its address and its database, trackPageOf: the signed-in user's tenant, else the
+ * link's `database` when it names one of the databases, else the first, the web app's stand-in,
+ * features/tracking useTrackDatabase), by pageCallKey. Each call is the API's own, as this caller (answersTo): a reference that is
  * not found answers 404 and is simply missing, exactly as the page's own call would learn; each
  * page counts against the tracking calls' rate limit for the caller's address as those calls do.
- * Empty (the page asks for itself) for another path; a reference that is missing or not one's
+ * Empty (the page asks for itself) without `page`, that is for another path; a reference that is missing or not one's
  * shape; a request that is not a navigation (isNavigation); one with an Authorization header or a
  * session cookie that is no longer live (the page is not written for a session: the web app
  * restores or drops it first, which ends any written answers); or one whose address is unknown.
@@ -118,10 +118,8 @@ function isNavigation(request: FastifyRequest): boolean {
 export function trackPageAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
-  session: SessionResponse | undefined,
-  databases: readonly string[],
+  page: TrackPageOf | undefined,
 ): Promise<Record<string, unknown>> {
-  const page = trackPageOf(request, session, databases);
   if (!page) return Promise.resolve({});
   return answersTo(app, request, trackPageCalls(page.database, page.tracking_ref, page.guest));
 }
